@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Run a conformance suite that others wrote.
+
+    python compat/run.py tokenizer
+    python compat/run.py tree --builder etree|lxml|bs4
+    python compat/run.py encoding
+    python compat/run.py serializer
+    python compat/run.py bs4
+    python compat/run.py html5lib-api
+
+Each suite lives in ``compat/<name>_suite.py`` and exposes
+``main(argv) -> int``; it prints one line per failure and ends with the
+plain line ``N passed, M failed``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SUITES = {
+    "tokenizer": "compat.tokenizer_suite",
+    "tree": "compat.tree_suite",
+    "encoding": "compat.encoding_suite",
+    "serializer": "compat.serializer_suite",
+    "bs4": "compat.bs4_suite",
+    "html5lib-api": "compat.html5lib_api_suite",
+}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in SUITES:
+        print(__doc__.strip(), file=sys.stderr)
+        print(f"\nknown suites: {', '.join(SUITES)}", file=sys.stderr)
+        return 2
+    try:
+        module = importlib.import_module(SUITES[argv[0]])
+    except ModuleNotFoundError as exc:
+        if exc.name == SUITES[argv[0]]:
+            print(f"suite {argv[0]!r} is not implemented yet", file=sys.stderr)
+            return 2
+        raise
+    return module.main(argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
