@@ -1,0 +1,3 @@
+"""specparser: the WHATWG HTML parsing algorithm in pure Python."""
+
+__version__ = "0.1.0"

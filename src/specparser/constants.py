@@ -1,0 +1,20 @@
+"""Namespace URLs and prefixes.  https://infra.spec.whatwg.org/#namespaces"""
+
+HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
+MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+XLINK_NAMESPACE = "http://www.w3.org/1999/xlink"
+XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
+XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/"
+
+# html5lib's names for the same URLs (html5lib.constants.namespaces).
+namespaces = {
+    "html": HTML_NAMESPACE,
+    "mathml": MATHML_NAMESPACE,
+    "svg": SVG_NAMESPACE,
+    "xlink": XLINK_NAMESPACE,
+    "xml": XML_NAMESPACE,
+    "xmlns": XMLNS_NAMESPACE,
+}
+prefixes = {url: prefix for prefix, url in namespaces.items()}
+prefixes[MATHML_NAMESPACE] = "math"
