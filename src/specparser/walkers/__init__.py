@@ -1,0 +1,31 @@
+"""Tree walkers: one per tree type, each turning a tree back into a flat,
+non-recursive stream of events.  The serializer, the html5lib-style tree
+walkers and the html5lib-tests dumper are all built on these events, so
+every adapter can be run through the whole conformance suite.
+
+A walker is a generator ``walk(node)`` yielding tuples:
+
+* ``(START, name, namespace, attrs)``: an element opens.  ``attrs`` uses the
+  TreeBuilder convention: a dict whose keys are plain strings or
+  ``(prefix, local_name, namespace)`` tuples for namespaced attributes.
+* ``(END, name, namespace)``: the element closes.
+* ``(TEXT, data)``: character data (adjacent text is already merged).
+* ``(COMMENT, data)``
+* ``(DOCTYPE, name, public_id, system_id)``
+* ``(CONTENT,)`` ... ``(END_CONTENT,)``: between them, the children of an
+  HTML ``<template>``'s template contents.  They come right after the
+  template's ``START``; any children of the template element itself follow
+  ``END_CONTENT``.
+
+Walking a Document yields its children (doctype, comments, the root element);
+walking a fragment yields the fragment's children.  Walkers never recurse,
+so a tree of any depth can be walked.
+"""
+
+START = 0
+END = 1
+TEXT = 2
+COMMENT = 3
+DOCTYPE = 4
+CONTENT = 5
+END_CONTENT = 6
