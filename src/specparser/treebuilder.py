@@ -118,3 +118,16 @@ class TreeBuilder:
         """Add each attribute of ``attrs`` that ``node`` does not have yet
         (a second ``<html>`` or ``<body>`` start tag)."""
         raise NotImplementedError
+
+    def replace_children_with_clones(self, target: Node, source: Node) -> None:
+        """Replace every child of ``target`` with a deep clone of each child of
+        ``source`` (text included), in order.
+
+        This is "clone an option into a selectedcontent"
+        (https://html.spec.whatwg.org/#clone-an-option-into-a-selectedcontent):
+        when the parser pops the selected ``<option>`` of a ``<select>`` that
+        has a ``<selectedcontent>``, the option's subtree is copied into it.
+        It is the only place the parser copies nodes.  Clones of template
+        elements keep their template contents.
+        """
+        raise NotImplementedError

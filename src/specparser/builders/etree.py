@@ -1,0 +1,243 @@
+"""The ElementTree adapter: html5lib 1.1's ``etree`` tree shape.
+
+* Elements are :class:`xml.etree.ElementTree.Element`.  HTML elements are
+  ``{http://www.w3.org/1999/xhtml}p`` by default and plain ``p`` with
+  ``namespaceHTMLElements=False``; SVG and MathML elements always carry their
+  namespace (``{http://www.w3.org/2000/svg}svg``).
+* Namespaced attributes (``xlink:href`` ...) are ``{namespace}local`` keys.
+* Text lives in ``.text`` / ``.tail``; comments are ``ElementTree.Comment``
+  elements.
+* The document is an element ``DOCUMENT_ROOT`` holding a ``<!DOCTYPE>``
+  element (``text`` = name, ``publicId`` / ``systemId`` attributes when not
+  empty), top-level comments and the root element.  ``finish`` returns the
+  ``<html>`` element unless the builder was made with ``fullTree=True``, in
+  which case it returns ``DOCUMENT_ROOT``.  A fragment is an element
+  ``DOCUMENT_FRAGMENT``.
+* **Template contents** are the ``<template>`` element's own children, as in
+  html5lib 1.1, so ``ElementTree.tostring`` and ``iter()`` see them.  The
+  parser never appends anything else to a template element (the adoption
+  agency cannot reach one: a template pushes a formatting marker), so
+  :func:`specparser.walkers.etree.walk` reports all children of an HTML
+  ``template`` as its template contents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from ..constants import HTML_NAMESPACE
+from ..treebuilder import TreeBuilder
+
+Element = ET.Element
+Comment = ET.Comment
+
+DOCUMENT_ROOT = "DOCUMENT_ROOT"
+DOCUMENT_FRAGMENT = "DOCUMENT_FRAGMENT"
+DOCTYPE = "<!DOCTYPE>"
+
+
+class ElementTreeBuilder(TreeBuilder):
+    """Builds :mod:`xml.etree.ElementTree` trees in html5lib's shape."""
+
+    def __init__(self, namespaceHTMLElements: bool = True, fullTree: bool = False) -> None:
+        self.namespace_html = bool(namespaceHTMLElements)
+        self.full_tree = bool(fullTree)
+        self.document: Any = None
+        self.fragment: Any = None
+        self.quirks_mode = "no-quirks"
+        # ElementTree has no parent pointers; the parser asks for parents
+        # (foster parenting) and ``remove`` needs them.
+        self._parent: dict[Any, Any] = {}
+        # Consecutive text for the same place is joined once, at the next
+        # mutation: repeated ``str +=`` on .text/.tail would be quadratic.
+        self._text_parent: Any = None
+        self._text_parts: list[str] = []
+
+    # -- life cycle ------------------------------------------------------
+
+    def start_document(self) -> Any:
+        self.document = Element(DOCUMENT_ROOT)
+        return self.document
+
+    def start_fragment(self) -> Any:
+        self.fragment = Element(DOCUMENT_FRAGMENT)
+        return self.fragment
+
+    def finish(self) -> Any:
+        if self._text_parent is not None:
+            self._flush_text()
+        if self.fragment is not None:
+            return self.fragment
+        if self.full_tree:
+            return self.document
+        for child in self.document:
+            if isinstance(child.tag, str) and child.tag != DOCTYPE:
+                return child
+        return None
+
+    def set_quirks_mode(self, mode: str) -> None:
+        self.quirks_mode = mode
+
+    # -- node creation ---------------------------------------------------
+
+    def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+        if namespace == HTML_NAMESPACE and not self.namespace_html:
+            tag = name
+        else:
+            tag = "{%s}%s" % (namespace, name)
+        if attrs:
+            plain = {}
+            for key, value in attrs.items():
+                if key.__class__ is tuple:
+                    key = "{%s}%s" % (key[2], key[1])
+                plain[key] = value
+            return Element(tag, plain)
+        return Element(tag)
+
+    def create_comment(self, data: str, pos: int = -1) -> Any:
+        return Comment(data)
+
+    def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
+        doctype = Element(DOCTYPE)
+        doctype.text = name
+        if public_id:
+            doctype.set("publicId", public_id)
+        if system_id:
+            doctype.set("systemId", system_id)
+        self.append(self.document, doctype)
+
+    def template_contents(self, template: Any) -> Any:
+        return template
+
+    # -- mutation --------------------------------------------------------
+
+    def append(self, parent: Any, child: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parent.append(child)
+        self._parent[child] = parent
+
+    def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parent.insert(_index(parent, reference), child)
+        self._parent[child] = parent
+
+    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+        if before is None:
+            if parent is self._text_parent:
+                self._text_parts.append(text)
+                return
+            if self._text_parent is not None:
+                self._flush_text()
+            self._text_parent = parent
+            self._text_parts = [text]
+            return
+        if self._text_parent is not None:
+            self._flush_text()
+        index = _index(parent, before)
+        if index == 0:
+            parent.text = (parent.text or "") + text
+        else:
+            previous = parent[index - 1]
+            previous.tail = (previous.tail or "") + text
+
+    def _flush_text(self) -> None:
+        parent = self._text_parent
+        self._text_parent = None
+        text = "".join(self._text_parts)
+        if parent is self.document:
+            return  # a Document has no text children
+        if len(parent):
+            last = parent[-1]
+            last.tail = (last.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+
+    def remove(self, node: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parent = self._parent.pop(node, None)
+        if parent is None:
+            return
+        index = _index(parent, node)
+        tail = node.tail
+        if tail:
+            # The text after the node stays where it was.
+            if index == 0:
+                parent.text = (parent.text or "") + tail
+            else:
+                previous = parent[index - 1]
+                previous.tail = (previous.tail or "") + tail
+            node.tail = None
+        del parent[index]
+
+    def move_children(self, old_parent: Any, new_parent: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        if old_parent.text:
+            if len(new_parent):
+                last = new_parent[-1]
+                last.tail = (last.tail or "") + old_parent.text
+            else:
+                new_parent.text = (new_parent.text or "") + old_parent.text
+            old_parent.text = None
+        children = list(old_parent)
+        del old_parent[:]
+        parents = self._parent
+        for child in children:
+            new_parent.append(child)
+            parents[child] = new_parent
+
+    def parent_of(self, node: Any) -> Any:
+        return self._parent.get(node)
+
+    def add_missing_attributes(self, node: Any, attrs: dict) -> None:
+        for key, value in attrs.items():
+            if key.__class__ is tuple:
+                key = "{%s}%s" % (key[2], key[1])
+            if key not in node.attrib:
+                node.set(key, value)
+
+    def replace_children_with_clones(self, target: Any, source: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parents = self._parent
+        for child in target:
+            parents.pop(child, None)
+        del target[:]
+        target.text = source.text
+        for child in source:
+            clone = _deep_clone(child)
+            target.append(clone)
+            parents[clone] = target
+
+
+def _index(parent: Any, child: Any) -> int:
+    """Position of ``child`` in ``parent``, searched from the end: the
+    reference node of foster parenting (a table) is nearly always last."""
+    for index in range(len(parent) - 1, -1, -1):
+        if parent[index] is child:
+            return index
+    raise ValueError("reference node is not a child of parent")
+
+
+def _deep_clone(node: Any) -> Any:
+    """Copy ``node`` and its subtree (and its tail), without recursion."""
+    def shallow(el: Any) -> Any:
+        copy = Element(el.tag, dict(el.attrib)) if el.attrib else Element(el.tag)
+        copy.text = el.text
+        copy.tail = el.tail
+        return copy
+
+    root = shallow(node)
+    stack = [(node, root)]
+    while stack:
+        original, copy = stack.pop()
+        for child in original:
+            child_copy = shallow(child)
+            copy.append(child_copy)
+            if len(child):
+                stack.append((child, child_copy))
+    return root

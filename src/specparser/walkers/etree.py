@@ -1,0 +1,103 @@
+"""Walk an ElementTree tree built by :mod:`specparser.builders.etree` (or by
+html5lib's etree builder) as the events of :mod:`specparser.walkers`.
+
+Tags ``{namespace}local`` are split back into name and namespace; a plain
+tag is an HTML element (``namespaceHTMLElements=False``).  Attribute keys
+``{namespace}local`` in the xlink, xml or xmlns namespaces become the
+``(prefix, local, namespace)`` tuples of the TreeBuilder convention; other
+keys stay plain strings (an attribute really named ``{x}y`` is possible).
+All children of an HTML ``template`` are reported as its template contents
+(see :mod:`specparser.builders.etree`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+from xml.etree import ElementTree as ET
+
+from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+
+_ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
+_COMMENT = ET.Comment
+_PI = ET.ProcessingInstruction
+_CONTAINERS = ("DOCUMENT_ROOT", "DOCUMENT_FRAGMENT")
+
+
+def _split_tag(tag: str) -> tuple[str, str]:
+    if tag[:1] == "{":
+        close = tag.find("}")
+        if close > 0:
+            return tag[close + 1 :], tag[1:close]
+    return tag, HTML_NAMESPACE
+
+
+def _attributes(attrib: dict) -> dict:
+    if not attrib:
+        return {}
+    out: dict = {}
+    for key, value in attrib.items():
+        if key[:1] == "{":
+            close = key.find("}")
+            prefix = _ATTRIBUTE_PREFIXES.get(key[1:close]) if close > 0 else None
+            if prefix is not None:
+                out[(prefix, key[close + 1 :], key[1:close])] = value
+                continue
+        out[key] = value
+    return out
+
+
+def walk(node: Any) -> Iterator[tuple]:
+    """Yield the events for ``node``: the children of a ``DOCUMENT_ROOT`` /
+    ``DOCUMENT_FRAGMENT`` element (or of an ElementTree), otherwise the
+    element itself and its subtree (not its tail)."""
+    if isinstance(node, ET.ElementTree):
+        node = node.getroot()
+    if node.tag in _CONTAINERS:
+        if node.text:
+            yield (TEXT, node.text)
+        children: Iterator[Any] = iter(node)
+    else:
+        children = iter((node,))
+    root = node
+    # Each level: the iterator over an element's children and the element
+    # to close (with its tail) when that iterator is exhausted.
+    stack: list[tuple[Iterator[Any], Any, bool]] = [(children, None, False)]
+    while stack:
+        iterator, _, _ = stack[-1]
+        descended = False
+        for el in iterator:
+            tag = el.tag
+            if tag is _COMMENT:
+                yield (COMMENT, el.text or "")
+            elif tag is _PI:
+                pass  # the HTML parser never creates processing instructions
+            elif tag == "<!DOCTYPE>":
+                yield (DOCTYPE, el.text or "", el.get("publicId", ""), el.get("systemId", ""))
+            else:
+                name, namespace = _split_tag(tag)
+                yield (START, name, namespace, _attributes(el.attrib))
+                template = name == "template" and namespace == HTML_NAMESPACE
+                if template:
+                    yield (CONTENT,)
+                if el.text:
+                    yield (TEXT, el.text)
+                if len(el):
+                    stack.append((iter(el), el, template))
+                    descended = True
+                    break
+                if template:
+                    yield (END_CONTENT,)
+                yield (END, name, namespace)
+            if el.tail and el is not root:
+                yield (TEXT, el.tail)
+        if descended:
+            continue
+        _, el, template = stack.pop()
+        if el is not None:
+            if template:
+                yield (END_CONTENT,)
+            name, namespace = _split_tag(el.tag)
+            yield (END, name, namespace)
+            if el.tail and el is not root:
+                yield (TEXT, el.tail)
