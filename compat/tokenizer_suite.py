@@ -1,0 +1,178 @@
+"""html5lib-tests tokenizer suite: ``python compat/run.py tokenizer``.
+
+Runs every case of ``tokenizer/*.test`` once per initial state and compares
+the coalesced tokens *and* the parse errors (code, line, column, order)
+exactly.  ``xmlViolation.test`` describes the infoset-coercion variant of
+the tokenizer, which specparser does not implement; its cases are listed
+separately and not counted.
+
+Options: ``--slow`` runs the state machine without the data state's fast
+paths; ``--verbose`` prints every failure instead of the first 50.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from compat.paths import MISSING_TESTS, html5lib_tests_dir
+from specparser import tokens as _tokens
+from specparser.tokenizer import tokenize
+
+INITIAL_STATES = {
+    "Data state": _tokens.DATA_STATE,
+    "PLAINTEXT state": _tokens.PLAINTEXT_STATE,
+    "RCDATA state": _tokens.RCDATA_STATE,
+    "RAWTEXT state": _tokens.RAWTEXT_STATE,
+    "Script data state": _tokens.SCRIPT_DATA_STATE,
+    "CDATA section state": _tokens.CDATA_SECTION_STATE,
+}
+
+MAX_FAILURES_SHOWN = 50
+
+
+@dataclass
+class Case:
+    file: str
+    index: int
+    description: str
+    input: str
+    output: list
+    errors: list = field(default_factory=list)
+    initial_state: str = "Data state"
+    last_start_tag: str | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.file}:{self.index}:{self.initial_state}"
+
+
+_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+
+
+def _unescape(value):
+    """The ``doubleEscaped`` second round of unescaping: ``\\uHHHH`` to the
+    code point (lone surrogates included), recursively through lists/dicts."""
+    if isinstance(value, str):
+        return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), value)
+    if isinstance(value, list):
+        return [_unescape(v) for v in value]
+    if isinstance(value, dict):
+        return {_unescape(k): _unescape(v) for k, v in value.items()}
+    return value
+
+
+def test_files(directory: Path | None = None) -> list[Path]:
+    directory = directory or html5lib_tests_dir()
+    if directory is None:
+        return []
+    return sorted(p for p in (directory / "tokenizer").glob("*.test") if p.name != "xmlViolation.test")
+
+
+def load_cases(path: Path) -> list[Case]:
+    """Every (test, initial state) pair of one ``.test`` file."""
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    cases = []
+    for index, test in enumerate(data.get("tests", [])):
+        text, output = test["input"], test["output"]
+        if test.get("doubleEscaped"):
+            text, output = _unescape(text), _unescape(output)
+        for state in test.get("initialStates", ["Data state"]):
+            cases.append(
+                Case(
+                    file=path.name,
+                    index=index,
+                    description=test["description"],
+                    input=text,
+                    output=output,
+                    errors=test.get("errors", []),
+                    initial_state=state,
+                    last_start_tag=test.get("lastStartTag"),
+                )
+            )
+    return cases
+
+
+def all_cases() -> list[Case]:
+    cases = []
+    for path in test_files():
+        cases.extend(load_cases(path))
+    return cases
+
+
+def _as_test_tokens(tokens: list[tuple]) -> list[list]:
+    """Our :func:`tokenize` tuples in the html5lib-tests token shape."""
+    result = []
+    for token in tokens:
+        if token[0] == "StartTag":
+            item = ["StartTag", token[1], token[2]]
+            if token[3]:
+                item.append(True)
+            result.append(item)
+        else:
+            result.append(list(token))
+    return result
+
+
+def check(case: Case, *, fast_paths: bool = True) -> str | None:
+    """Run one case; ``None`` when it passes, else a description of the
+    difference."""
+    errors: list = []
+    try:
+        tokens = tokenize(
+            case.input,
+            state=INITIAL_STATES[case.initial_state],
+            last_start_tag=case.last_start_tag,
+            errors=errors,
+            fast_paths=fast_paths,
+        )
+    except Exception as exc:  # a crash is a failure to report, not to hide
+        return f"raised {type(exc).__name__}: {exc}"
+    got_tokens = _as_test_tokens(tokens)
+    got_errors = [{"code": e.code, "line": e.line, "col": e.column} for e in errors]
+    want_errors = [{"code": e["code"], "line": e["line"], "col": e["col"]} for e in case.errors]
+    problems = []
+    if got_tokens != case.output:
+        problems.append(f"tokens {got_tokens!r} != expected {case.output!r}")
+    if got_errors != want_errors:
+        problems.append(
+            "errors " + _format_errors(got_errors) + " != expected " + _format_errors(want_errors)
+        )
+    return "; ".join(problems) or None
+
+
+def _format_errors(errors: list[dict]) -> str:
+    return "[" + ", ".join(f"{e['code']}@{e['line']}:{e['col']}" for e in errors) + "]"
+
+
+def main(argv: list[str]) -> int:
+    fast_paths = "--slow" not in argv
+    verbose = "--verbose" in argv
+    if html5lib_tests_dir() is None:
+        print(MISSING_TESTS)
+        print("0 passed, 0 failed")
+        return 1
+    passed = failed = 0
+    for case in all_cases():
+        problem = check(case, fast_paths=fast_paths)
+        if problem is None:
+            passed += 1
+            continue
+        failed += 1
+        if verbose or failed <= MAX_FAILURES_SHOWN:
+            print(f"FAIL {case.id} {case.description!r} input={case.input!r}: {problem}")
+    if failed > MAX_FAILURES_SHOWN and not verbose:
+        print(f"... {failed - MAX_FAILURES_SHOWN} more failures (use --verbose)")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1791 @@
+"""The tokenizer: https://html.spec.whatwg.org/#tokenization
+
+The state machine of the spec, pushed into a :class:`~specparser.tokens.TokenSink`.
+
+How it is built for speed while staying the spec's state machine:
+
+* Each spec state is a method named after it (``tag_open_state`` ...); the
+  driver loop dispatches on ``self.state`` through a list.  A state method
+  may consume a whole *run* of characters that the spec would consume one at
+  a time in the same state with the same effect (text up to the next ``<``,
+  an attribute value up to its quote ...), using compiled regexes and
+  ``str.find``.
+* The data state has a fast path for the common, well-formed constructs
+  (a start or end tag whose attributes need no error and no fix-up, a plain
+  comment).  Whenever the fast path is unsure it hands the construct to the
+  state machine, which owns every error and edge case.  Both paths are
+  checked against each other by the tests (``fast_paths=False``).
+* Character references are one procedure,
+  :meth:`Tokenizer.consume_character_reference`, covering the character
+  reference, named, ambiguous ampersand and numeric states.
+* Errors are only recorded when an ``errors`` list is given; offsets index
+  the preprocessed text and line/column are computed lazily.
+
+The tokenizer never reads past the ``>`` of a start tag before the sink's
+``start_tag`` returns, so the sink can switch ``state`` (RCDATA after
+``<title>`` ...).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from .charrefs import (
+    LONGEST_WITHOUT_SEMICOLON,
+    NAMED_WITH_SEMICOLON,
+    NAMED_WITHOUT_SEMICOLON,
+    NUMERIC_REPLACEMENTS,
+    is_control_reference_error,
+    is_noncharacter,
+)
+from .errors import LineIndex, ParseError
+from .inputstream import input_stream_errors, preprocess
+from .tokens import (
+    CDATA_SECTION_STATE,
+    DATA_STATE,
+    PLAINTEXT_STATE,
+    RAWTEXT_STATE,
+    RCDATA_STATE,
+    SCRIPT_DATA_STATE,
+    Doctype,
+    EndTag,
+    StartTag,
+    TokenSink,
+)
+
+__all__ = ["Tokenizer", "tokenize"]
+
+# -- internal states (the public ones, 0-5, live in tokens.py) ------------
+TAG_OPEN_STATE = 6
+END_TAG_OPEN_STATE = 7
+TAG_NAME_STATE = 8
+RCDATA_LESS_THAN_SIGN_STATE = 9
+RCDATA_END_TAG_OPEN_STATE = 10
+RAWTEXT_LESS_THAN_SIGN_STATE = 11
+RAWTEXT_END_TAG_OPEN_STATE = 12
+SCRIPT_DATA_LESS_THAN_SIGN_STATE = 13
+SCRIPT_DATA_END_TAG_OPEN_STATE = 14
+SCRIPT_DATA_ESCAPE_START_STATE = 15
+SCRIPT_DATA_ESCAPE_START_DASH_STATE = 16
+SCRIPT_DATA_ESCAPED_STATE = 17
+SCRIPT_DATA_ESCAPED_DASH_STATE = 18
+SCRIPT_DATA_ESCAPED_DASH_DASH_STATE = 19
+SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE = 20
+SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE = 21
+SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE = 22
+SCRIPT_DATA_DOUBLE_ESCAPED_STATE = 23
+SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE = 24
+SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE = 25
+SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE = 26
+SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE = 27
+BEFORE_ATTRIBUTE_NAME_STATE = 28
+ATTRIBUTE_NAME_STATE = 29
+AFTER_ATTRIBUTE_NAME_STATE = 30
+BEFORE_ATTRIBUTE_VALUE_STATE = 31
+ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE = 32
+ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE = 33
+ATTRIBUTE_VALUE_UNQUOTED_STATE = 34
+AFTER_ATTRIBUTE_VALUE_QUOTED_STATE = 35
+SELF_CLOSING_START_TAG_STATE = 36
+BOGUS_COMMENT_STATE = 37
+MARKUP_DECLARATION_OPEN_STATE = 38
+COMMENT_START_STATE = 39
+COMMENT_START_DASH_STATE = 40
+COMMENT_STATE = 41
+COMMENT_LESS_THAN_SIGN_STATE = 42
+COMMENT_LESS_THAN_SIGN_BANG_STATE = 43
+COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE = 44
+COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE = 45
+COMMENT_END_DASH_STATE = 46
+COMMENT_END_STATE = 47
+COMMENT_END_BANG_STATE = 48
+DOCTYPE_STATE = 49
+BEFORE_DOCTYPE_NAME_STATE = 50
+DOCTYPE_NAME_STATE = 51
+AFTER_DOCTYPE_NAME_STATE = 52
+AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE = 53
+BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE = 54
+DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE = 55
+DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE = 56
+AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE = 57
+BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE = 58
+AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE = 59
+BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 60
+DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE = 61
+DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE = 62
+AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 63
+BOGUS_DOCTYPE_STATE = 64
+_STATE_COUNT = 65
+
+# -- character classes ------------------------------------------------------
+_WHITESPACE = frozenset("\t\n\f ")  # the tokenizer's whitespace (no CR after preprocessing)
+_ASCII_ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_ALPHANUMERIC = _ASCII_ALPHA | frozenset("0123456789")
+_ASCII_LOWER_TABLE = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+
+
+def _ascii_lower(s: str) -> str:
+    """Lower-case ASCII letters only, as the spec's "ASCII upper alpha"
+    entries do (str.lower would also fold non-ASCII letters)."""
+    return s.lower() if s.isascii() else s.translate(_ASCII_LOWER_TABLE)
+
+
+# -- runs: what a state consumes without changing state ----------------------
+_DATA_STOP = re.compile(r"[&<\x00]")
+_RCDATA_STOP = _DATA_STOP
+_RAWTEXT_STOP = re.compile(r"[<\x00]")
+_TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+")
+_ATTRIBUTE_NAME_RUN = re.compile(r"[^\t\n\f />=\x00\"'<]+")
+_DOUBLE_QUOTED_RUN = re.compile(r'[^"&\x00]+')
+_SINGLE_QUOTED_RUN = re.compile(r"[^'&\x00]+")
+_UNQUOTED_RUN = re.compile(r"[^\t\n\f &>\x00\"'<=`]+")
+_WHITESPACE_RUN = re.compile(r"[\t\n\f ]*")
+_ASCII_ALPHA_RUN = re.compile(r"[a-zA-Z]+")
+_ASCII_ALPHANUMERIC_RUN = re.compile(r"[a-zA-Z0-9]+")
+_DECIMAL_RUN = re.compile(r"[0-9]+")
+_HEX_RUN = re.compile(r"[0-9a-fA-F]+")
+_COMMENT_RUN = re.compile(r"[^<\-\x00]+")
+_BOGUS_COMMENT_RUN = re.compile(r"[^>\x00]+")
+_SCRIPT_ESCAPED_RUN = re.compile(r"[^\-<\x00]+")
+_DOCTYPE_NAME_RUN = re.compile(r"[^\t\n\f >\x00]+")
+_DOUBLE_QUOTED_ID_RUN = re.compile(r'[^">\x00]+')
+_SINGLE_QUOTED_ID_RUN = re.compile(r"[^'>\x00]+")
+_BOGUS_DOCTYPE_RUN = re.compile(r"[^>\x00]+")
+
+# -- fast path for well-formed tags in the data state ------------------------
+# A tag name or attribute name of ASCII letters/digits and the few
+# punctuation characters real pages use: anything else (non-ASCII, quotes,
+# NUL ...) goes through the state machine.
+_FAST_START_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9:_.\-]*)")
+_FAST_END_TAG = re.compile(r"</([a-zA-Z][a-zA-Z0-9:_.\-]*)>")
+_FAST_ATTRIBUTE = re.compile(
+    r"[\t\n\f ]+([a-zA-Z_:@][a-zA-Z0-9_:.\-@]*)"
+    r"(?:[\t\n\f ]*=[\t\n\f ]*"
+    r"(?:\"([^\"\x00]*)\"|'([^'\x00]*)'|([^\t\n\f &>\x00\"'<=`]+)))?"
+)
+_FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
+_AMPERSAND = "&"
+
+
+class Tokenizer:
+    """The HTML tokenizer.
+
+    ``text`` is the raw input; it is preprocessed (newlines normalized) and
+    kept as :attr:`text`.  Tokens are pushed into ``sink``.  With an
+    ``errors`` list, :class:`~specparser.errors.ParseError` records are
+    appended to it in the order the spec meets them; without one no error
+    work is done.
+
+    ``fast_paths=False`` runs every character through the state machine (for
+    testing the fast paths against it).
+    """
+
+    __slots__ = (
+        "text",
+        "sink",
+        "errors",
+        "state",
+        "last_start_tag",
+        "pos",
+        "_n",
+        "_running",
+        "_handlers",
+        "_fast",
+        "_index",
+        "_input_errors",
+        "_next_input_error",
+        # the current tag token
+        "_tag_is_end",
+        "_tag_name",
+        "_tag_pos",
+        "_attrs",
+        "_attr_name",
+        "_attr_parts",
+        "_self_closing",
+        # the temporary buffer, the comment and DOCTYPE tokens
+        "_temp",
+        "_comment_parts",
+        "_comment_pos",
+        "_doctype",
+    )
+
+    def __init__(
+        self,
+        text: str,
+        sink: TokenSink,
+        *,
+        errors: list[ParseError] | None = None,
+        fast_paths: bool = True,
+    ) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"Tokenizer input must be a str, not {type(text).__name__}")
+        if errors is not None and not isinstance(errors, list):
+            raise TypeError(f"errors must be a list or None, not {type(errors).__name__}")
+        text = preprocess(text)
+        self.text = text
+        self.sink = sink
+        self.errors = errors
+        self.state = DATA_STATE
+        self.last_start_tag: str | None = None
+        self.pos = 0
+        self._n = len(text)
+        self._running = False
+        self._fast = fast_paths
+        self._index = LineIndex(text) if errors is not None else None
+        # Input stream errors (surrogates, noncharacters, controls), pending
+        # in reverse order so the next one is popped from the end; they are
+        # merged into ``errors`` by offset as the tokenizer passes them.
+        if errors is not None:
+            pending = input_stream_errors(text)
+            pending.reverse()
+            self._input_errors = pending
+            self._next_input_error = pending[-1][0] if pending else sys.maxsize
+        else:
+            self._input_errors = []
+            self._next_input_error = sys.maxsize
+        self._tag_is_end = False
+        self._tag_name = ""
+        self._tag_pos = 0
+        self._attrs: dict[str, str] = {}
+        self._attr_name = ""
+        self._attr_parts: list[str] | None = None
+        self._self_closing = False
+        self._temp = ""
+        self._comment_parts: list[str] = []
+        self._comment_pos = 0
+        self._doctype: Doctype | None = None
+        self._handlers = [getattr(self, name) for name in _STATE_METHODS]
+
+    # -- driver ------------------------------------------------------------
+
+    def run(self) -> None:
+        """Tokenize to the end of the input; the last call is ``sink.eof``."""
+        self._running = True
+        handlers = self._handlers
+        while self._running:
+            handlers[self.state]()
+
+    # -- errors ------------------------------------------------------------
+
+    def _error(self, code: str, offset: int) -> None:
+        errors = self.errors
+        if errors is None:
+            return
+        if self._next_input_error <= offset:
+            self._flush_input_errors(offset)
+        errors.append(ParseError(code, offset, self._index))
+
+    def _flush_input_errors(self, upto: int) -> None:
+        """Append the pending input stream errors at offsets <= ``upto``: at
+        the same offset, the input stream error comes first (the character
+        is in the stream before a state looks at it)."""
+        pending = self._input_errors
+        errors = self.errors
+        index = self._index
+        while pending and pending[-1][0] <= upto:
+            offset, code = pending.pop()
+            errors.append(ParseError(code, offset, index))  # type: ignore[union-attr]
+        self._next_input_error = pending[-1][0] if pending else sys.maxsize
+
+    # -- emitting ------------------------------------------------------------
+
+    def _emit_characters(self, data: str, pos: int) -> None:
+        if self._next_input_error < pos + len(data):
+            self._flush_input_errors(pos + len(data) - 1)
+        self.sink.characters(data, pos)
+
+    def _emit_eof(self) -> None:
+        n = self._n
+        if self._next_input_error <= n:
+            self._flush_input_errors(n)
+        self._running = False
+        self.pos = n
+        self.sink.eof(n)
+
+    def _emit_comment(self, end: int) -> None:
+        if self._next_input_error < end:
+            self._flush_input_errors(end - 1)
+        self.sink.comment("".join(self._comment_parts), self._comment_pos)
+
+    def _emit_doctype(self, end: int) -> None:
+        if self._next_input_error < end:
+            self._flush_input_errors(end - 1)
+        self.sink.doctype(self._doctype)  # type: ignore[arg-type]
+
+    def _new_tag(self, is_end: bool, pos: int) -> None:
+        """Create a new start or end tag token whose ``<`` is at ``pos``."""
+        self._tag_is_end = is_end
+        self._tag_name = ""
+        self._tag_pos = pos
+        self._attrs = {}
+        self._attr_parts = None
+        self._self_closing = False
+
+    def _emit_tag(self, end: int) -> None:
+        """Emit the current tag token; ``end`` is the offset after its ``>``.
+        Switches to the data state *before* the sink sees the token so that
+        the sink can switch it again."""
+        self._commit_attribute()
+        self.state = DATA_STATE
+        self.pos = end
+        if self._next_input_error < end:
+            self._flush_input_errors(end - 1)
+        if self._tag_is_end:
+            # https://html.spec.whatwg.org/#tokenization: an end tag token
+            # emitted with attributes / with its self-closing flag set.
+            if self._attrs:
+                self._error("end-tag-with-attributes", end - 1)
+            if self._self_closing:
+                self._error("end-tag-with-trailing-solidus", end - 1)
+            self.sink.end_tag(EndTag(self._tag_name, self._tag_pos, end))
+        else:
+            name = self._tag_name
+            self.last_start_tag = name
+            self.sink.start_tag(StartTag(name, self._attrs, self._self_closing, self._tag_pos, end))
+
+    # -- attributes ------------------------------------------------------------
+
+    def _start_attribute(self, name: str) -> None:
+        """Start a new attribute in the current tag token."""
+        self._commit_attribute()
+        self._attr_name = name
+
+    def _leave_attribute_name(self, offset: int) -> None:
+        """https://html.spec.whatwg.org/#attribute-name-state: "When the user
+        agent leaves the attribute name state": a duplicate name is a
+        duplicate-attribute error and the attribute is dropped."""
+        name = self._attr_name
+        if name in self._attrs:
+            self._error("duplicate-attribute", offset)
+            self._attr_parts = None
+        else:
+            self._attrs[name] = ""
+            self._attr_parts = []
+
+    def _commit_attribute(self) -> None:
+        parts = self._attr_parts
+        if parts:
+            self._attrs[self._attr_name] = "".join(parts)
+        self._attr_parts = None
+
+    def _append_to_value(self, data: str) -> None:
+        parts = self._attr_parts
+        if parts is not None:
+            parts.append(data)
+
+    # -- character references ------------------------------------------------
+
+    def consume_character_reference(self, amp: int, in_attribute: bool) -> tuple[str, int]:
+        """The character reference state and the states it leads to
+        (https://html.spec.whatwg.org/#character-reference-state, named,
+        ambiguous ampersand, numeric ...), for the ``&`` at offset ``amp``.
+
+        Returns the code points to flush (to the attribute value or as
+        character tokens) and the offset where the return state resumes.
+        """
+        text = self.text
+        nxt = amp + 1
+        c = text[nxt : nxt + 1]
+        if c == "#":
+            return self._numeric_character_reference(amp, in_attribute)
+        if not c or c not in _ASCII_ALPHANUMERIC:
+            # "Anything else": flush the "&", reconsume in the return state.
+            return "&", nxt
+        # https://html.spec.whatwg.org/#named-character-reference-state
+        run = _ASCII_ALPHANUMERIC_RUN.match(text, nxt)
+        name = run.group()  # type: ignore[union-attr]
+        end = run.end()  # type: ignore[union-attr]
+        if text.startswith(";", end):
+            value = NAMED_WITH_SEMICOLON.get(name + ";")
+            if value is not None:
+                return value, end + 1
+        # Longest legacy (semicolon-less) name that is a prefix of the run.
+        for k in range(min(len(name), LONGEST_WITHOUT_SEMICOLON), 0, -1):
+            value = NAMED_WITHOUT_SEMICOLON.get(name[:k])
+            if value is not None:
+                after = nxt + k
+                if in_attribute:
+                    follower = text[after : after + 1]
+                    if follower and (follower == "=" or follower in _ASCII_ALPHANUMERIC):
+                        # "for historical reasons": not a reference at all.
+                        return text[amp:after], after
+                self._error("missing-semicolon-after-character-reference", after)
+                return value, after
+        # https://html.spec.whatwg.org/#ambiguous-ampersand-state: the
+        # alphanumerics are consumed as they are; a ";" after them is an error.
+        if text.startswith(";", end):
+            self._error("unknown-named-character-reference", end)
+        return text[amp:end], end
+
+    def _numeric_character_reference(self, amp: int, in_attribute: bool) -> tuple[str, int]:
+        """https://html.spec.whatwg.org/#numeric-character-reference-state and
+        the (hexadecimal|decimal) start, digit and end states."""
+        text = self.text
+        start = amp + 2
+        if text[start : start + 1] in ("x", "X") and start < self._n:
+            start += 1
+            digits = _HEX_RUN.match(text, start)
+            base = 16
+        else:
+            digits = _DECIMAL_RUN.match(text, start)
+            base = 10
+        if digits is None:
+            self._error("absence-of-digits-in-numeric-character-reference", start)
+            return text[amp:start], start
+        end = digits.end()
+        number_text = digits.group().lstrip("0")
+        # More than 8 significant digits is past U+10FFFF in either base;
+        # don't build huge integers out of hostile input.
+        code = int(number_text, base) if len(number_text) <= 8 and number_text else 0
+        if len(number_text) > 8:
+            code = 0x110000
+        if text.startswith(";", end):
+            end += 1
+        else:
+            self._error("missing-semicolon-after-character-reference", end)
+        # https://html.spec.whatwg.org/#numeric-character-reference-end-state
+        if code == 0:
+            self._error("null-character-reference", end)
+            return "\ufffd", end
+        if code > 0x10FFFF:
+            self._error("character-reference-outside-unicode-range", end)
+            return "\ufffd", end
+        if 0xD800 <= code <= 0xDFFF:
+            self._error("surrogate-character-reference", end)
+            return "\ufffd", end
+        if is_noncharacter(code):
+            self._error("noncharacter-character-reference", end)
+        elif is_control_reference_error(code):
+            self._error("control-character-reference", end)
+            replacement = NUMERIC_REPLACEMENTS.get(code)
+            if replacement is not None:
+                return replacement, end
+        return chr(code), end
+
+    # =======================================================================
+    # The states.  ``self.pos`` is the offset of the next input character;
+    # "reconsume" means switching state without moving it.
+    # =======================================================================
+
+    # -- text states -----------------------------------------------------------
+
+    def data_state(self) -> None:
+        """https://html.spec.whatwg.org/#data-state"""
+        text = self.text
+        pos = self.pos
+        sink = self.sink
+        errors = self.errors
+        search = _DATA_STOP.search
+        fast = self._fast
+        while True:
+            m = search(text, pos)
+            if m is None:
+                if pos < self._n:
+                    self._emit_characters(text[pos:], pos)
+                self._emit_eof()
+                return
+            i = m.start()
+            if i > pos:
+                if errors is not None:
+                    self._emit_characters(text[pos:i], pos)
+                else:
+                    sink.characters(text[pos:i], pos)
+            c = text[i]
+            if c == "<":
+                if fast:
+                    end = self._fast_tag(i)
+                    if end:
+                        pos = end
+                        if self.state != DATA_STATE:
+                            return
+                        continue
+                self.pos = i + 1
+                self.state = TAG_OPEN_STATE
+                return
+            if c == "&":
+                data, pos = self.consume_character_reference(i, False)
+                self._emit_characters(data, i)
+            else:
+                self._error("unexpected-null-character", i)
+                self._emit_characters("\x00", i)
+                pos = i + 1
+
+    def _fast_tag(self, lt: int) -> int:
+        """Tokenize the tag at ``lt`` in one go when it is well formed and
+        needs no error; returns the offset after it, or 0 to let the state
+        machine handle it (nothing has been emitted then)."""
+        text = self.text
+        if text.startswith("</", lt):
+            m = _FAST_END_TAG.match(text, lt)
+            if m is None:
+                return 0
+            end = m.end()
+            if self._next_input_error < end:
+                self._flush_input_errors(end - 1)
+            self.sink.end_tag(EndTag(m.group(1).lower(), lt, end))
+            return end
+        m = _FAST_START_TAG.match(text, lt)
+        if m is None:
+            return 0
+        name = m.group(1).lower()
+        pos = m.end()
+        attrs = {}
+        attribute = _FAST_ATTRIBUTE.match
+        while True:
+            a = attribute(text, pos)
+            if a is None:
+                break
+            attr_name = a.group(1).lower()
+            if attr_name in attrs:
+                return 0
+            value = a.group(2)
+            if value is None:
+                value = a.group(3)
+                if value is None:
+                    value = a.group(4)
+                    if value is None:
+                        value = ""
+            if _AMPERSAND in value:
+                value = self._fast_attribute_value(value, a.start(a.lastindex))
+            attrs[attr_name] = value
+            pos = a.end()
+        e = _FAST_TAG_END.match(text, pos)
+        if e is None:
+            return 0
+        end = e.end()
+        if self._next_input_error < end:
+            self._flush_input_errors(end - 1)
+        self.last_start_tag = name
+        self.sink.start_tag(StartTag(name, attrs, bool(e.group(1)), lt, end))
+        return end
+
+    def _fast_attribute_value(self, value: str, start: int) -> str | None:
+        """Decode the character references of an attribute value that starts
+        at offset ``start`` (errors are recorded as the state machine
+        would)."""
+        parts = []
+        pos = 0
+        text_pos = start
+        consume = self.consume_character_reference
+        while True:
+            amp = value.find("&", pos)
+            if amp == -1:
+                parts.append(value[pos:])
+                return "".join(parts)
+            parts.append(value[pos:amp])
+            data, end = consume(text_pos + amp, True)
+            parts.append(data)
+            pos = end - text_pos
+
+    def rcdata_state(self) -> None:
+        """https://html.spec.whatwg.org/#rcdata-state"""
+        text = self.text
+        pos = self.pos
+        m = _RCDATA_STOP.search(text, pos)
+        if m is None:
+            if pos < self._n:
+                self._emit_characters(text[pos:], pos)
+            self._emit_eof()
+            return
+        i = m.start()
+        if i > pos:
+            self._emit_characters(text[pos:i], pos)
+        c = text[i]
+        if c == "<":
+            self.pos = i + 1
+            self.state = RCDATA_LESS_THAN_SIGN_STATE
+        elif c == "&":
+            data, self.pos = self.consume_character_reference(i, False)
+            self._emit_characters(data, i)
+        else:
+            self._error("unexpected-null-character", i)
+            self._emit_characters("\ufffd", i)
+            self.pos = i + 1
+
+    def _rawtext_like(self, less_than_state: int) -> None:
+        text = self.text
+        pos = self.pos
+        m = _RAWTEXT_STOP.search(text, pos)
+        if m is None:
+            if pos < self._n:
+                self._emit_characters(text[pos:], pos)
+            self._emit_eof()
+            return
+        i = m.start()
+        if i > pos:
+            self._emit_characters(text[pos:i], pos)
+        if text[i] == "<":
+            self.pos = i + 1
+            self.state = less_than_state
+        else:
+            self._error("unexpected-null-character", i)
+            self._emit_characters("\ufffd", i)
+            self.pos = i + 1
+
+    def rawtext_state(self) -> None:
+        """https://html.spec.whatwg.org/#rawtext-state"""
+        self._rawtext_like(RAWTEXT_LESS_THAN_SIGN_STATE)
+
+    def script_data_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-state"""
+        self._rawtext_like(SCRIPT_DATA_LESS_THAN_SIGN_STATE)
+
+    def plaintext_state(self) -> None:
+        """https://html.spec.whatwg.org/#plaintext-state"""
+        text = self.text
+        pos = self.pos
+        i = text.find("\x00", pos)
+        if i == -1:
+            if pos < self._n:
+                self._emit_characters(text[pos:], pos)
+            self._emit_eof()
+            return
+        if i > pos:
+            self._emit_characters(text[pos:i], pos)
+        self._error("unexpected-null-character", i)
+        self._emit_characters("\ufffd", i)
+        self.pos = i + 1
+
+    def cdata_section_state(self) -> None:
+        """https://html.spec.whatwg.org/#cdata-section-state, with the CDATA
+        section bracket and end states: the section ends at the first
+        ``]]>``.  A U+0000 is emitted as is: tree construction handles it
+        in foreign content."""
+        text = self.text
+        pos = self.pos
+        i = text.find("]]>", pos)
+        if i == -1:
+            if pos < self._n:
+                self._emit_characters(text[pos:], pos)
+            self._error("eof-in-cdata", self._n)
+            self._emit_eof()
+            return
+        if i > pos:
+            self._emit_characters(text[pos:i], pos)
+        self.pos = i + 3
+        self.state = DATA_STATE
+
+    # -- tags ------------------------------------------------------------------
+
+    def tag_open_state(self) -> None:
+        """https://html.spec.whatwg.org/#tag-open-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "!":
+            self.pos = pos + 1
+            self.state = MARKUP_DECLARATION_OPEN_STATE
+        elif c == "/":
+            self.pos = pos + 1
+            self.state = END_TAG_OPEN_STATE
+        elif c and c in _ASCII_ALPHA:
+            self._new_tag(False, pos - 1)
+            self.state = TAG_NAME_STATE
+        elif c == "?":
+            self._error("unexpected-question-mark-instead-of-tag-name", pos)
+            self._comment_parts = []
+            self._comment_pos = pos - 1
+            self.state = BOGUS_COMMENT_STATE
+        elif not c:
+            self._error("eof-before-tag-name", pos)
+            self._emit_characters("<", pos - 1)
+            self._emit_eof()
+        else:
+            self._error("invalid-first-character-of-tag-name", pos)
+            self._emit_characters("<", pos - 1)
+            self.state = DATA_STATE
+
+    def end_tag_open_state(self) -> None:
+        """https://html.spec.whatwg.org/#end-tag-open-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c and c in _ASCII_ALPHA:
+            self._new_tag(True, pos - 2)
+            self.state = TAG_NAME_STATE
+        elif c == ">":
+            self._error("missing-end-tag-name", pos)
+            self.pos = pos + 1
+            self.state = DATA_STATE
+        elif not c:
+            self._error("eof-before-tag-name", pos)
+            self._emit_characters("</", pos - 2)
+            self._emit_eof()
+        else:
+            self._error("invalid-first-character-of-tag-name", pos)
+            self._comment_parts = []
+            self._comment_pos = pos - 2
+            self.state = BOGUS_COMMENT_STATE
+
+    def tag_name_state(self) -> None:
+        """https://html.spec.whatwg.org/#tag-name-state"""
+        text = self.text
+        pos = self.pos
+        m = _TAG_NAME_RUN.match(text, pos)
+        if m is not None:
+            self._tag_name += _ascii_lower(m.group())
+            pos = m.end()
+        c = text[pos : pos + 1]
+        if not c:
+            self._error("eof-in-tag", pos)
+            self._emit_eof()
+        elif c in _WHITESPACE:
+            self.pos = pos + 1
+            self.state = BEFORE_ATTRIBUTE_NAME_STATE
+        elif c == "/":
+            self.pos = pos + 1
+            self.state = SELF_CLOSING_START_TAG_STATE
+        elif c == ">":
+            self._emit_tag(pos + 1)
+        else:  # U+0000
+            self._error("unexpected-null-character", pos)
+            self._tag_name += "\ufffd"
+            self.pos = pos + 1
+
+    def _text_end_tag_open(self, return_state: int) -> None:
+        """The RCDATA / RAWTEXT / script data (escaped) end tag open and end
+        tag name states (https://html.spec.whatwg.org/#rcdata-end-tag-open-state
+        and the three like it): ``self.pos`` is just after ``</``.  The
+        letters go to the temporary buffer and the tag name; at the first
+        other character the tag is kept only if it is an appropriate end tag
+        token followed by whitespace, ``/`` or ``>``; otherwise ``</`` and
+        the buffer are emitted as text and the character is reconsumed."""
+        text = self.text
+        pos = self.pos
+        lt = pos - 2
+        m = _ASCII_ALPHA_RUN.match(text, pos)
+        if m is None:
+            self._emit_characters("</", lt)
+            self.state = return_state
+            return
+        end = m.end()
+        c = text[end : end + 1]
+        name = _ascii_lower(m.group())
+        if c and c in "\t\n\f />" and name == self.last_start_tag:
+            self._new_tag(True, lt)
+            self._tag_name = name
+            if c == ">":
+                self._emit_tag(end + 1)
+            elif c == "/":
+                self.pos = end + 1
+                self.state = SELF_CLOSING_START_TAG_STATE
+            else:
+                self.pos = end + 1
+                self.state = BEFORE_ATTRIBUTE_NAME_STATE
+            return
+        self._emit_characters("</" + m.group(), lt)
+        self.pos = end
+        self.state = return_state
+
+    def rcdata_less_than_sign_state(self) -> None:
+        """https://html.spec.whatwg.org/#rcdata-less-than-sign-state"""
+        pos = self.pos
+        if self.text.startswith("/", pos):
+            self.pos = pos + 1
+            self.state = RCDATA_END_TAG_OPEN_STATE
+        else:
+            self._emit_characters("<", pos - 1)
+            self.state = RCDATA_STATE
+
+    def rcdata_end_tag_open_state(self) -> None:
+        self._text_end_tag_open(RCDATA_STATE)
+
+    def rawtext_less_than_sign_state(self) -> None:
+        """https://html.spec.whatwg.org/#rawtext-less-than-sign-state"""
+        pos = self.pos
+        if self.text.startswith("/", pos):
+            self.pos = pos + 1
+            self.state = RAWTEXT_END_TAG_OPEN_STATE
+        else:
+            self._emit_characters("<", pos - 1)
+            self.state = RAWTEXT_STATE
+
+    def rawtext_end_tag_open_state(self) -> None:
+        self._text_end_tag_open(RAWTEXT_STATE)
+
+    # -- script data and its escapes ----------------------------------------
+
+    def script_data_less_than_sign_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-less-than-sign-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "/":
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_END_TAG_OPEN_STATE
+        elif c == "!":
+            self._emit_characters("<!", pos - 1)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPE_START_STATE
+        else:
+            self._emit_characters("<", pos - 1)
+            self.state = SCRIPT_DATA_STATE
+
+    def script_data_end_tag_open_state(self) -> None:
+        self._text_end_tag_open(SCRIPT_DATA_STATE)
+
+    def script_data_escape_start_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-escape-start-state"""
+        pos = self.pos
+        if self.text.startswith("-", pos):
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPE_START_DASH_STATE
+        else:
+            self.state = SCRIPT_DATA_STATE
+
+    def script_data_escape_start_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-escape-start-dash-state"""
+        pos = self.pos
+        if self.text.startswith("-", pos):
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE
+        else:
+            self.state = SCRIPT_DATA_STATE
+
+    def _script_escaped_common(self, c: str, pos: int, escaped_state: int, less_than_emits: bool) -> bool:
+        """The entries shared by the (double) escaped, dash and dash dash
+        states for U+0000 and EOF.  Returns True when ``c`` was handled."""
+        if not c:
+            self._error("eof-in-script-html-comment-like-text", pos)
+            self._emit_eof()
+            return True
+        if c == "\x00":
+            self._error("unexpected-null-character", pos)
+            self._emit_characters("\ufffd", pos)
+            self.pos = pos + 1
+            self.state = escaped_state
+            return True
+        return False
+
+    def script_data_escaped_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-escaped-state"""
+        text = self.text
+        pos = self.pos
+        m = _SCRIPT_ESCAPED_RUN.match(text, pos)
+        if m is not None:
+            self._emit_characters(m.group(), pos)
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == "-":
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_DASH_STATE
+        elif c == "<":
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE
+        else:
+            self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE, False)
+
+    def script_data_escaped_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-escaped-dash-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE
+        elif c == "<":
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE, False):
+            self._emit_characters(c, pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_STATE
+
+    def script_data_escaped_dash_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-escaped-dash-dash-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+        elif c == "<":
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE
+        elif c == ">":
+            self._emit_characters(">", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_STATE
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE, False):
+            self._emit_characters(c, pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_STATE
+
+    def script_data_escaped_less_than_sign_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-escaped-less-than-sign-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "/":
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE
+        elif c and c in _ASCII_ALPHA:
+            self._temp = ""
+            self._emit_characters("<", pos - 1)
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE
+        else:
+            self._emit_characters("<", pos - 1)
+            self.state = SCRIPT_DATA_ESCAPED_STATE
+
+    def script_data_escaped_end_tag_open_state(self) -> None:
+        self._text_end_tag_open(SCRIPT_DATA_ESCAPED_STATE)
+
+    def _double_escape_boundary(self, if_script: int, otherwise: int) -> None:
+        """The script data double escape start / end states: letters go to
+        the temporary buffer and are emitted; whitespace, ``/`` or ``>``
+        then decides by whether the buffer is "script"."""
+        text = self.text
+        pos = self.pos
+        m = _ASCII_ALPHA_RUN.match(text, pos)
+        if m is not None:
+            self._temp += _ascii_lower(m.group())
+            self._emit_characters(m.group(), pos)
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c and c in "\t\n\f />":
+            self.state = if_script if self._temp == "script" else otherwise
+            self._emit_characters(c, pos)
+            self.pos = pos + 1
+        else:
+            self.state = otherwise
+
+    def script_data_double_escape_start_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-double-escape-start-state"""
+        self._double_escape_boundary(SCRIPT_DATA_DOUBLE_ESCAPED_STATE, SCRIPT_DATA_ESCAPED_STATE)
+
+    def script_data_double_escaped_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-double-escaped-state"""
+        text = self.text
+        pos = self.pos
+        m = _SCRIPT_ESCAPED_RUN.match(text, pos)
+        if m is not None:
+            self._emit_characters(m.group(), pos)
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == "-":
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE
+        elif c == "<":
+            self._emit_characters("<", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE
+        else:
+            self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True)
+
+    def script_data_double_escaped_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-double-escaped-dash-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE
+        elif c == "<":
+            self._emit_characters("<", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True):
+            self._emit_characters(c, pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE
+
+    def script_data_double_escaped_dash_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-double-escaped-dash-dash-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self._emit_characters("-", pos)
+            self.pos = pos + 1
+        elif c == "<":
+            self._emit_characters("<", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE
+        elif c == ">":
+            self._emit_characters(">", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_STATE
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True):
+            self._emit_characters(c, pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE
+
+    def script_data_double_escaped_less_than_sign_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-double-escaped-less-than-sign-state"""
+        pos = self.pos
+        if self.text.startswith("/", pos):
+            self._temp = ""
+            self._emit_characters("/", pos)
+            self.pos = pos + 1
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE
+        else:
+            self.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE
+
+    def script_data_double_escape_end_state(self) -> None:
+        """https://html.spec.whatwg.org/#script-data-double-escape-end-state"""
+        self._double_escape_boundary(SCRIPT_DATA_ESCAPED_STATE, SCRIPT_DATA_DOUBLE_ESCAPED_STATE)
+
+    # -- attributes --------------------------------------------------------------
+
+    def before_attribute_name_state(self) -> None:
+        """https://html.spec.whatwg.org/#before-attribute-name-state"""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        if not c or c == "/" or c == ">":
+            self.state = AFTER_ATTRIBUTE_NAME_STATE
+        elif c == "=":
+            self._error("unexpected-equals-sign-before-attribute-name", pos)
+            self._start_attribute("=")
+            self.pos = pos + 1
+            self.state = ATTRIBUTE_NAME_STATE
+        else:
+            self._start_attribute("")
+            self.state = ATTRIBUTE_NAME_STATE
+
+    def attribute_name_state(self) -> None:
+        """https://html.spec.whatwg.org/#attribute-name-state"""
+        text = self.text
+        pos = self.pos
+        m = _ATTRIBUTE_NAME_RUN.match(text, pos)
+        if m is not None:
+            self._attr_name += _ascii_lower(m.group())
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if not c or c in "\t\n\f />":
+            self._leave_attribute_name(pos)
+            self.state = AFTER_ATTRIBUTE_NAME_STATE
+        elif c == "=":
+            self._leave_attribute_name(pos)
+            self.pos = pos + 1
+            self.state = BEFORE_ATTRIBUTE_VALUE_STATE
+        elif c == "\x00":
+            self._error("unexpected-null-character", pos)
+            self._attr_name += "\ufffd"
+            self.pos = pos + 1
+        else:  # " ' <
+            self._error("unexpected-character-in-attribute-name", pos)
+            self._attr_name += c
+            self.pos = pos + 1
+
+    def after_attribute_name_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-attribute-name-state"""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        if c == "/":
+            self.pos = pos + 1
+            self.state = SELF_CLOSING_START_TAG_STATE
+        elif c == "=":
+            self.pos = pos + 1
+            self.state = BEFORE_ATTRIBUTE_VALUE_STATE
+        elif c == ">":
+            self._emit_tag(pos + 1)
+        elif not c:
+            self._error("eof-in-tag", pos)
+            self._emit_eof()
+        else:
+            self._start_attribute("")
+            self.state = ATTRIBUTE_NAME_STATE
+
+    def before_attribute_value_state(self) -> None:
+        """https://html.spec.whatwg.org/#before-attribute-value-state"""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        if c == '"':
+            self.pos = pos + 1
+            self.state = ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE
+        elif c == "'":
+            self.pos = pos + 1
+            self.state = ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE
+        elif c == ">":
+            self._error("missing-attribute-value", pos)
+            self._emit_tag(pos + 1)
+        else:
+            self.state = ATTRIBUTE_VALUE_UNQUOTED_STATE
+
+    def _quoted_value(self, run: re.Pattern, quote: str) -> None:
+        text = self.text
+        pos = self.pos
+        m = run.match(text, pos)
+        if m is not None:
+            self._append_to_value(m.group())
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == quote:
+            self.pos = pos + 1
+            self.state = AFTER_ATTRIBUTE_VALUE_QUOTED_STATE
+        elif c == "&":
+            data, self.pos = self.consume_character_reference(pos, True)
+            self._append_to_value(data)
+        elif c == "\x00":
+            self._error("unexpected-null-character", pos)
+            self._append_to_value("\ufffd")
+            self.pos = pos + 1
+        else:
+            self._error("eof-in-tag", pos)
+            self._emit_eof()
+
+    def attribute_value_double_quoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#attribute-value-(double-quoted)-state"""
+        self._quoted_value(_DOUBLE_QUOTED_RUN, '"')
+
+    def attribute_value_single_quoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#attribute-value-(single-quoted)-state"""
+        self._quoted_value(_SINGLE_QUOTED_RUN, "'")
+
+    def attribute_value_unquoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#attribute-value-(unquoted)-state"""
+        text = self.text
+        pos = self.pos
+        m = _UNQUOTED_RUN.match(text, pos)
+        if m is not None:
+            self._append_to_value(m.group())
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if not c:
+            self._error("eof-in-tag", pos)
+            self._emit_eof()
+        elif c in _WHITESPACE:
+            self.pos = pos + 1
+            self.state = BEFORE_ATTRIBUTE_NAME_STATE
+        elif c == "&":
+            data, self.pos = self.consume_character_reference(pos, True)
+            self._append_to_value(data)
+        elif c == ">":
+            self._emit_tag(pos + 1)
+        elif c == "\x00":
+            self._error("unexpected-null-character", pos)
+            self._append_to_value("\ufffd")
+            self.pos = pos + 1
+        else:  # " ' < = `
+            self._error("unexpected-character-in-unquoted-attribute-value", pos)
+            self._append_to_value(c)
+            self.pos = pos + 1
+
+    def after_attribute_value_quoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-attribute-value-(quoted)-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if not c:
+            self._error("eof-in-tag", pos)
+            self._emit_eof()
+        elif c in _WHITESPACE:
+            self.pos = pos + 1
+            self.state = BEFORE_ATTRIBUTE_NAME_STATE
+        elif c == "/":
+            self.pos = pos + 1
+            self.state = SELF_CLOSING_START_TAG_STATE
+        elif c == ">":
+            self._emit_tag(pos + 1)
+        else:
+            self._error("missing-whitespace-between-attributes", pos)
+            self.state = BEFORE_ATTRIBUTE_NAME_STATE
+
+    def self_closing_start_tag_state(self) -> None:
+        """https://html.spec.whatwg.org/#self-closing-start-tag-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == ">":
+            self._self_closing = True
+            self._emit_tag(pos + 1)
+        elif not c:
+            self._error("eof-in-tag", pos)
+            self._emit_eof()
+        else:
+            self._error("unexpected-solidus-in-tag", pos)
+            self.state = BEFORE_ATTRIBUTE_NAME_STATE
+
+    # -- comments ------------------------------------------------------------------
+
+    def bogus_comment_state(self) -> None:
+        """https://html.spec.whatwg.org/#bogus-comment-state"""
+        text = self.text
+        pos = self.pos
+        m = _BOGUS_COMMENT_RUN.match(text, pos)
+        if m is not None:
+            self._comment_parts.append(m.group())
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == ">":
+            self._emit_comment(pos + 1)
+            self.pos = pos + 1
+            self.state = DATA_STATE
+        elif not c:
+            self._emit_comment(pos)
+            self._emit_eof()
+        else:
+            self._error("unexpected-null-character", pos)
+            self._comment_parts.append("\ufffd")
+            self.pos = pos + 1
+
+    def markup_declaration_open_state(self) -> None:
+        """https://html.spec.whatwg.org/#markup-declaration-open-state"""
+        text = self.text
+        pos = self.pos
+        self._comment_pos = pos - 2
+        self._comment_parts = []
+        if text.startswith("--", pos):
+            self.pos = pos + 2
+            self.state = COMMENT_START_STATE
+            return
+        word = text[pos : pos + 7]
+        if word.isascii() and word.lower() == "doctype":
+            self.pos = pos + 7
+            self.state = DOCTYPE_STATE
+            return
+        if word == "[CDATA[":
+            self.pos = pos + 7
+            if self.sink.cdata_allowed():
+                self.state = CDATA_SECTION_STATE
+            else:
+                # Reported at the last "[" consumed, as html5lib-tests has it.
+                self._error("cdata-in-html-content", pos + 6)
+                self._comment_parts.append("[CDATA[")
+                self.state = BOGUS_COMMENT_STATE
+            return
+        self._error("incorrectly-opened-comment", pos)
+        self.state = BOGUS_COMMENT_STATE
+
+    def comment_start_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-start-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self.pos = pos + 1
+            self.state = COMMENT_START_DASH_STATE
+        elif c == ">":
+            self._error("abrupt-closing-of-empty-comment", pos)
+            self._emit_comment(pos + 1)
+            self.pos = pos + 1
+            self.state = DATA_STATE
+        else:
+            self.state = COMMENT_STATE
+
+    def comment_start_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-start-dash-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self.pos = pos + 1
+            self.state = COMMENT_END_STATE
+        elif c == ">":
+            self._error("abrupt-closing-of-empty-comment", pos)
+            self._emit_comment(pos + 1)
+            self.pos = pos + 1
+            self.state = DATA_STATE
+        elif not c:
+            self._error("eof-in-comment", pos)
+            self._emit_comment(pos)
+            self._emit_eof()
+        else:
+            self._comment_parts.append("-")
+            self.state = COMMENT_STATE
+
+    def comment_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-state"""
+        text = self.text
+        pos = self.pos
+        m = _COMMENT_RUN.match(text, pos)
+        if m is not None:
+            self._comment_parts.append(m.group())
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == "<":
+            self._comment_parts.append("<")
+            self.pos = pos + 1
+            self.state = COMMENT_LESS_THAN_SIGN_STATE
+        elif c == "-":
+            self.pos = pos + 1
+            self.state = COMMENT_END_DASH_STATE
+        elif c == "\x00":
+            self._error("unexpected-null-character", pos)
+            self._comment_parts.append("\ufffd")
+            self.pos = pos + 1
+        else:
+            self._error("eof-in-comment", pos)
+            self._emit_comment(pos)
+            self._emit_eof()
+
+    def comment_less_than_sign_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-less-than-sign-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "!":
+            self._comment_parts.append("!")
+            self.pos = pos + 1
+            self.state = COMMENT_LESS_THAN_SIGN_BANG_STATE
+        elif c == "<":
+            self._comment_parts.append("<")
+            self.pos = pos + 1
+        else:
+            self.state = COMMENT_STATE
+
+    def comment_less_than_sign_bang_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-less-than-sign-bang-state"""
+        pos = self.pos
+        if self.text.startswith("-", pos):
+            self.pos = pos + 1
+            self.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE
+        else:
+            self.state = COMMENT_STATE
+
+    def comment_less_than_sign_bang_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-less-than-sign-bang-dash-state"""
+        pos = self.pos
+        if self.text.startswith("-", pos):
+            self.pos = pos + 1
+            self.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE
+        else:
+            self.state = COMMENT_END_DASH_STATE
+
+    def comment_less_than_sign_bang_dash_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-less-than-sign-bang-dash-dash-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c and c != ">":
+            self._error("nested-comment", pos)
+        self.state = COMMENT_END_STATE
+
+    def comment_end_dash_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-end-dash-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self.pos = pos + 1
+            self.state = COMMENT_END_STATE
+        elif not c:
+            self._error("eof-in-comment", pos)
+            self._emit_comment(pos)
+            self._emit_eof()
+        else:
+            self._comment_parts.append("-")
+            self.state = COMMENT_STATE
+
+    def comment_end_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-end-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == ">":
+            self._emit_comment(pos + 1)
+            self.pos = pos + 1
+            self.state = DATA_STATE
+        elif c == "!":
+            self.pos = pos + 1
+            self.state = COMMENT_END_BANG_STATE
+        elif c == "-":
+            self._comment_parts.append("-")
+            self.pos = pos + 1
+        elif not c:
+            self._error("eof-in-comment", pos)
+            self._emit_comment(pos)
+            self._emit_eof()
+        else:
+            self._comment_parts.append("--")
+            self.state = COMMENT_STATE
+
+    def comment_end_bang_state(self) -> None:
+        """https://html.spec.whatwg.org/#comment-end-bang-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == "-":
+            self._comment_parts.append("--!")
+            self.pos = pos + 1
+            self.state = COMMENT_END_DASH_STATE
+        elif c == ">":
+            self._error("incorrectly-closed-comment", pos)
+            self._emit_comment(pos + 1)
+            self.pos = pos + 1
+            self.state = DATA_STATE
+        elif not c:
+            self._error("eof-in-comment", pos)
+            self._emit_comment(pos)
+            self._emit_eof()
+        else:
+            self._comment_parts.append("--!")
+            self.state = COMMENT_STATE
+
+    # -- DOCTYPE -----------------------------------------------------------------
+
+    def _eof_in_doctype(self, pos: int) -> None:
+        """The "EOF" entry of most DOCTYPE states."""
+        self._error("eof-in-doctype", pos)
+        self._doctype.force_quirks = True  # type: ignore[union-attr]
+        self._emit_doctype(pos)
+        self._emit_eof()
+
+    def _finish_doctype(self, pos: int) -> None:
+        """Switch to the data state and emit the DOCTYPE token (``>`` at pos)."""
+        self._emit_doctype(pos + 1)
+        self.pos = pos + 1
+        self.state = DATA_STATE
+
+    def doctype_state(self) -> None:
+        """https://html.spec.whatwg.org/#doctype-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        self._doctype = Doctype(pos=self._comment_pos)
+        if c and c in _WHITESPACE:
+            self.pos = pos + 1
+            self.state = BEFORE_DOCTYPE_NAME_STATE
+        elif c == ">":
+            self.state = BEFORE_DOCTYPE_NAME_STATE
+        elif not c:
+            self._eof_in_doctype(pos)
+        else:
+            self._error("missing-whitespace-before-doctype-name", pos)
+            self.state = BEFORE_DOCTYPE_NAME_STATE
+
+    def before_doctype_name_state(self) -> None:
+        """https://html.spec.whatwg.org/#before-doctype-name-state"""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        doctype = self._doctype
+        if c == ">":
+            self._error("missing-doctype-name", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self._finish_doctype(pos)
+        elif not c:
+            self._eof_in_doctype(pos)
+        elif c == "\x00":
+            self._error("unexpected-null-character", pos)
+            doctype.name = "\ufffd"  # type: ignore[union-attr]
+            self.pos = pos + 1
+            self.state = DOCTYPE_NAME_STATE
+        else:
+            doctype.name = ""  # type: ignore[union-attr]
+            self.state = DOCTYPE_NAME_STATE
+
+    def doctype_name_state(self) -> None:
+        """https://html.spec.whatwg.org/#doctype-name-state"""
+        text = self.text
+        pos = self.pos
+        doctype = self._doctype
+        m = _DOCTYPE_NAME_RUN.match(text, pos)
+        if m is not None:
+            doctype.name += _ascii_lower(m.group())  # type: ignore[union-attr, operator]
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if not c:
+            self._eof_in_doctype(pos)
+        elif c in _WHITESPACE:
+            self.pos = pos + 1
+            self.state = AFTER_DOCTYPE_NAME_STATE
+        elif c == ">":
+            self._finish_doctype(pos)
+        else:
+            self._error("unexpected-null-character", pos)
+            doctype.name += "\ufffd"  # type: ignore[union-attr, operator]
+            self.pos = pos + 1
+
+    def after_doctype_name_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-doctype-name-state"""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        if c == ">":
+            self._finish_doctype(pos)
+            return
+        if not c:
+            self._eof_in_doctype(pos)
+            return
+        word = text[pos : pos + 6]
+        keyword = word.lower() if word.isascii() else ""
+        if keyword == "public":
+            self.pos = pos + 6
+            self.state = AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE
+        elif keyword == "system":
+            self.pos = pos + 6
+            self.state = AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE
+        else:
+            self._error("invalid-character-sequence-after-doctype-name", pos)
+            self._doctype.force_quirks = True  # type: ignore[union-attr]
+            self.state = BOGUS_DOCTYPE_STATE
+
+    def _after_doctype_keyword(self, which: str, double_state: int, single_state: int) -> None:
+        """The after DOCTYPE public/system keyword states."""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        doctype = self._doctype
+        if c and c in _WHITESPACE:
+            self.pos = pos + 1
+            self.state = (
+                BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE
+                if which == "public"
+                else BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE
+            )
+        elif c == '"' or c == "'":
+            self._error(f"missing-whitespace-after-doctype-{which}-keyword", pos)
+            setattr(doctype, f"{which}_id", "")
+            self.pos = pos + 1
+            self.state = double_state if c == '"' else single_state
+        elif c == ">":
+            self._error(f"missing-doctype-{which}-identifier", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self._finish_doctype(pos)
+        elif not c:
+            self._eof_in_doctype(pos)
+        else:
+            self._error(f"missing-quote-before-doctype-{which}-identifier", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self.state = BOGUS_DOCTYPE_STATE
+
+    def after_doctype_public_keyword_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-doctype-public-keyword-state"""
+        self._after_doctype_keyword(
+            "public",
+            DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE,
+            DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE,
+        )
+
+    def after_doctype_system_keyword_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-doctype-system-keyword-state"""
+        self._after_doctype_keyword(
+            "system",
+            DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE,
+            DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE,
+        )
+
+    def _before_doctype_identifier(self, which: str, double_state: int, single_state: int) -> None:
+        """The before DOCTYPE public/system identifier states."""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        doctype = self._doctype
+        if c == '"' or c == "'":
+            setattr(doctype, f"{which}_id", "")
+            self.pos = pos + 1
+            self.state = double_state if c == '"' else single_state
+        elif c == ">":
+            self._error(f"missing-doctype-{which}-identifier", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self._finish_doctype(pos)
+        elif not c:
+            self._eof_in_doctype(pos)
+        else:
+            self._error(f"missing-quote-before-doctype-{which}-identifier", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self.state = BOGUS_DOCTYPE_STATE
+
+    def before_doctype_public_identifier_state(self) -> None:
+        """https://html.spec.whatwg.org/#before-doctype-public-identifier-state"""
+        self._before_doctype_identifier(
+            "public",
+            DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE,
+            DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE,
+        )
+
+    def before_doctype_system_identifier_state(self) -> None:
+        """https://html.spec.whatwg.org/#before-doctype-system-identifier-state"""
+        self._before_doctype_identifier(
+            "system",
+            DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE,
+            DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE,
+        )
+
+    def _doctype_identifier(self, which: str, run: re.Pattern, quote: str, after_state: int) -> None:
+        """The DOCTYPE public/system identifier (double/single-quoted) states."""
+        text = self.text
+        pos = self.pos
+        doctype = self._doctype
+        attribute = f"{which}_id"
+        m = run.match(text, pos)
+        if m is not None:
+            setattr(doctype, attribute, getattr(doctype, attribute) + m.group())
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == quote:
+            self.pos = pos + 1
+            self.state = after_state
+        elif c == "\x00":
+            self._error("unexpected-null-character", pos)
+            setattr(doctype, attribute, getattr(doctype, attribute) + "\ufffd")
+            self.pos = pos + 1
+        elif c == ">":
+            self._error(f"abrupt-doctype-{which}-identifier", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self._finish_doctype(pos)
+        else:
+            self._eof_in_doctype(pos)
+
+    def doctype_public_identifier_double_quoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#doctype-public-identifier-(double-quoted)-state"""
+        self._doctype_identifier("public", _DOUBLE_QUOTED_ID_RUN, '"', AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE)
+
+    def doctype_public_identifier_single_quoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#doctype-public-identifier-(single-quoted)-state"""
+        self._doctype_identifier("public", _SINGLE_QUOTED_ID_RUN, "'", AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE)
+
+    def doctype_system_identifier_double_quoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#doctype-system-identifier-(double-quoted)-state"""
+        self._doctype_identifier("system", _DOUBLE_QUOTED_ID_RUN, '"', AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE)
+
+    def doctype_system_identifier_single_quoted_state(self) -> None:
+        """https://html.spec.whatwg.org/#doctype-system-identifier-(single-quoted)-state"""
+        self._doctype_identifier("system", _SINGLE_QUOTED_ID_RUN, "'", AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE)
+
+    def after_doctype_public_identifier_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-doctype-public-identifier-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        doctype = self._doctype
+        if c and c in _WHITESPACE:
+            self.pos = pos + 1
+            self.state = BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE
+        elif c == ">":
+            self._finish_doctype(pos)
+        elif c == '"' or c == "'":
+            self._error("missing-whitespace-between-doctype-public-and-system-identifiers", pos)
+            doctype.system_id = ""  # type: ignore[union-attr]
+            self.pos = pos + 1
+            self.state = (
+                DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE
+                if c == '"'
+                else DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE
+            )
+        elif not c:
+            self._eof_in_doctype(pos)
+        else:
+            self._error("missing-quote-before-doctype-system-identifier", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self.state = BOGUS_DOCTYPE_STATE
+
+    def between_doctype_public_and_system_identifiers_state(self) -> None:
+        """https://html.spec.whatwg.org/#between-doctype-public-and-system-identifiers-state"""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        doctype = self._doctype
+        if c == ">":
+            self._finish_doctype(pos)
+        elif c == '"' or c == "'":
+            doctype.system_id = ""  # type: ignore[union-attr]
+            self.pos = pos + 1
+            self.state = (
+                DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE
+                if c == '"'
+                else DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE
+            )
+        elif not c:
+            self._eof_in_doctype(pos)
+        else:
+            self._error("missing-quote-before-doctype-system-identifier", pos)
+            doctype.force_quirks = True  # type: ignore[union-attr]
+            self.state = BOGUS_DOCTYPE_STATE
+
+    def after_doctype_system_identifier_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-doctype-system-identifier-state"""
+        text = self.text
+        pos = _WHITESPACE_RUN.match(text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = pos
+        c = text[pos : pos + 1]
+        if c == ">":
+            self._finish_doctype(pos)
+        elif not c:
+            self._eof_in_doctype(pos)
+        else:
+            # Does not set the force-quirks flag.
+            self._error("unexpected-character-after-doctype-system-identifier", pos)
+            self.state = BOGUS_DOCTYPE_STATE
+
+    def bogus_doctype_state(self) -> None:
+        """https://html.spec.whatwg.org/#bogus-doctype-state"""
+        text = self.text
+        pos = self.pos
+        m = _BOGUS_DOCTYPE_RUN.match(text, pos)
+        if m is not None:
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == ">":
+            self._finish_doctype(pos)
+        elif not c:
+            self._emit_doctype(pos)
+            self._emit_eof()
+        else:
+            self._error("unexpected-null-character", pos)
+            self.pos = pos + 1
+
+
+# Method name of each state, indexed by state number.
+_STATE_METHODS = [""] * _STATE_COUNT
+for _name, _value in list(globals().items()):
+    if _name.endswith("_STATE") and isinstance(_value, int):
+        _STATE_METHODS[_value] = _name.lower()
+assert all(_STATE_METHODS) and all(hasattr(Tokenizer, name) for name in _STATE_METHODS)
+
+
+class _Collector:
+    """A sink that collects tokens in the html5lib-tests shape (see
+    :func:`tokenize`), coalescing adjacent character tokens."""
+
+    __slots__ = ("tokens", "allow_cdata")
+
+    def __init__(self, allow_cdata: bool = False) -> None:
+        self.tokens: list[tuple] = []
+        self.allow_cdata = allow_cdata
+
+    def characters(self, data: str, pos: int) -> None:
+        tokens = self.tokens
+        if tokens and tokens[-1][0] == "Character":
+            tokens[-1] = ("Character", tokens[-1][1] + data)
+        else:
+            tokens.append(("Character", data))
+
+    def start_tag(self, tag: StartTag) -> None:
+        self.tokens.append(("StartTag", tag.name, tag.attrs, tag.self_closing))
+
+    def end_tag(self, tag: EndTag) -> None:
+        self.tokens.append(("EndTag", tag.name))
+
+    def comment(self, data: str, pos: int) -> None:
+        self.tokens.append(("Comment", data))
+
+    def doctype(self, doctype: Doctype) -> None:
+        self.tokens.append(
+            ("DOCTYPE", doctype.name, doctype.public_id, doctype.system_id, not doctype.force_quirks)
+        )
+
+    def eof(self, pos: int) -> None:
+        pass
+
+    def cdata_allowed(self) -> bool:
+        return self.allow_cdata
+
+
+def tokenize(
+    text: str,
+    *,
+    state: int = DATA_STATE,
+    last_start_tag: str | None = None,
+    errors: list[ParseError] | None = None,
+    cdata_allowed: bool = False,
+    fast_paths: bool = True,
+) -> list[tuple]:
+    """Tokenize ``text`` alone (no tree construction: the state only changes
+    as the tokenizer itself changes it) and return the tokens as tuples in
+    the shape of html5lib-tests, adjacent characters coalesced:
+
+    * ``("Character", data)``
+    * ``("StartTag", name, attrs, self_closing)``
+    * ``("EndTag", name)``
+    * ``("Comment", data)``
+    * ``("DOCTYPE", name, public_id, system_id, correctness)`` where
+      ``correctness`` is ``not force_quirks`` as in html5lib-tests.
+
+    ``cdata_allowed`` answers the markup declaration open state's question
+    (is the adjusted current node a foreign element?).
+    """
+    sink = _Collector(cdata_allowed)
+    tokenizer = Tokenizer(text, sink, errors=errors, fast_paths=fast_paths)
+    tokenizer.state = state
+    tokenizer.last_start_tag = last_start_tag
+    tokenizer.run()
+    return sink.tokens
