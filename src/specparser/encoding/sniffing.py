@@ -1,0 +1,127 @@
+"""The encoding sniffing algorithm.
+
+https://html.spec.whatwg.org/#encoding-sniffing-algorithm
+
+Returns an encoding name and a confidence.  The keyword names are
+html5lib's (``override_encoding``, ``transport_encoding``,
+``same_origin_parent_encoding``, ``likely_encoding``, ``default_encoding``).
+
+Unknown labels: the transport layer's and the parent document's encodings
+come from outside the caller's control (an HTTP header, another document),
+and the spec uses them only "if supported", so an unknown label there is
+skipped.  ``override_encoding``, ``likely_encoding`` and ``default_encoding``
+are the caller's own choices: an unknown label there raises ``LookupError``
+naming it (html5lib ignores them silently).
+"""
+
+from __future__ import annotations
+
+from .decoding import bom_sniff, get_an_encoding, lookup
+from .prescan import PRESCAN_LENGTH, prescan_a_byte_stream_to_determine_its_encoding
+
+# https://html.spec.whatwg.org/#concept-encoding-confidence
+TENTATIVE = "tentative"
+CERTAIN = "certain"
+IRRELEVANT = "irrelevant"
+
+
+def _label_or_none(label: str | None, keyword: str) -> str | None:
+    if label is None:
+        return None
+    if not isinstance(label, str):
+        raise TypeError(f"{keyword} must be an encoding label (str) or None, not {type(label).__name__}")
+    return label
+
+
+def autodetect_encoding(data: bytes) -> str | None:
+    """Step 8's optional frequency analysis, with chardet or
+    charset_normalizer when one of them is installed (neither is a
+    dependency).  Returns an encoding name the Encoding Standard knows, or
+    ``None``."""
+    label = None
+    try:
+        import chardet  # type: ignore[import-not-found]
+    except ImportError:
+        try:
+            import charset_normalizer  # type: ignore[import-not-found]
+        except ImportError:
+            return None
+        best = charset_normalizer.from_bytes(data).best()
+        label = best.encoding if best is not None else None
+    else:
+        label = chardet.detect(data).get("encoding")
+    if not isinstance(label, str):
+        return None
+    # The detectors answer with Python codec names ("utf_8", "latin_1",
+    # "utf-8-sig"); try the spellings the standard's labels use.
+    label = label.lower()
+    if label.endswith("-sig") or label.endswith("_sig"):
+        label = label[:-4]
+    for candidate in (label, label.replace("_", "-"), label.replace("_", "")):
+        name = get_an_encoding(candidate)
+        if name is not None:
+            return name
+    return None
+
+
+def encoding_sniffing_algorithm(
+    data: bytes,
+    override_encoding: str | None = None,
+    transport_encoding: str | None = None,
+    same_origin_parent_encoding: str | None = None,
+    likely_encoding: str | None = None,
+    default_encoding: str = "windows-1252",
+    useChardet: bool = False,
+    prescan_length: int = PRESCAN_LENGTH,
+) -> tuple[str, str]:
+    """https://html.spec.whatwg.org/#encoding-sniffing-algorithm
+
+    ``(encoding name, confidence)`` for the bytes ``data`` (all of them, or
+    at least the first ``prescan_length``)."""
+    # The caller's own labels are checked first, so a bad one fails whatever
+    # the bytes hold.
+    override = _label_or_none(override_encoding, "override_encoding")
+    if override is not None:
+        override = lookup(override)
+    likely = _label_or_none(likely_encoding, "likely_encoding")
+    if likely is not None:
+        likely = lookup(likely)
+    if not isinstance(default_encoding, str):
+        raise TypeError(f"default_encoding must be an encoding label (str), not {type(default_encoding).__name__}")
+    default = lookup(default_encoding)
+    transport = _label_or_none(transport_encoding, "transport_encoding")
+    parent = _label_or_none(same_origin_parent_encoding, "same_origin_parent_encoding")
+
+    # Step 1: a byte order mark.
+    encoding = bom_sniff(data)
+    if encoding is not None:
+        return encoding, CERTAIN
+    # Step 2: the user's override.
+    if override is not None:
+        return override, CERTAIN
+    # Step 3 (waiting for bytes) does not apply: all the bytes are here.
+    # Step 4: the transport layer, "if it is supported".
+    if transport is not None:
+        encoding = get_an_encoding(transport)
+        if encoding is not None:
+            return encoding, CERTAIN
+    # Step 5: the prescan.
+    if prescan_length > 0:
+        encoding = prescan_a_byte_stream_to_determine_its_encoding(data, prescan_length)
+        if encoding is not None:
+            return encoding, TENTATIVE
+    # Step 6: a same-origin parent document's encoding, unless UTF-16.
+    if parent is not None:
+        encoding = get_an_encoding(parent)
+        if encoding is not None and encoding not in ("utf-16be", "utf-16le"):
+            return encoding, TENTATIVE
+    # Step 7: the likely encoding.
+    if likely is not None:
+        return likely, TENTATIVE
+    # Step 8: autodetection, only when asked for.
+    if useChardet:
+        encoding = autodetect_encoding(data)
+        if encoding is not None:
+            return encoding, TENTATIVE
+    # Step 9: the default.
+    return default, TENTATIVE
