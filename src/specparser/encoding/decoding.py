@@ -9,8 +9,9 @@ Known differences from the standard (multi-byte encodings only; every
 single-byte encoding, UTF-8, UTF-16LE/BE, x-user-defined and replacement
 decode exactly as specified):
 
-* Shift_JIS (cp932) and EUC-KR (cp949) map every valid byte pair as the
-  standard does, but after an invalid pair Python may emit a different
+* Shift_JIS (cp932, with its four single-byte extras turned back into
+  errors) and EUC-KR (cp949) map every valid byte pair as the standard
+  does, but after an invalid pair Python may emit a different
   number of U+FFFD than the standard (which, for instance, swallows an
   unmapped trail byte in the trail-byte range).  ASCII bytes after a bad
   lead byte are never swallowed, so markup such as ``<`` survives.
@@ -29,6 +30,7 @@ decode exactly as specified):
 from __future__ import annotations
 
 import codecs
+import re
 
 from .labels import LABEL_TO_NAME, PYTHON_CODECS, SINGLE_BYTE_DIFFERENCES, SINGLE_BYTE_ENCODINGS
 
@@ -128,7 +130,17 @@ def decode_without_bom_sniffing(data: bytes, encoding: str) -> str:
         codec = PYTHON_CODECS[encoding]
     except KeyError:
         raise LookupError(f"{encoding!r} is not the name of an encoding") from None
-    return data.decode(codec, "replace")
+    text = data.decode(codec, "replace")
+    if encoding == "shift_jis" and _CP932_SINGLE_BYTE_EXTRAS.search(text):
+        text = text.translate(_CP932_SINGLE_BYTE_FIX)
+    return text
+
+
+# cp932 decodes the single bytes 0xA0, 0xFD, 0xFE and 0xFF to U+F8F0-U+F8F3
+# (Microsoft's best fit); the standard's Shift_JIS decoder has no such bytes
+# (errors).  No other cp932 sequence yields those code points.
+_CP932_SINGLE_BYTE_EXTRAS = re.compile("[\uf8f0-\uf8f3]")
+_CP932_SINGLE_BYTE_FIX = {c: 0xFFFD for c in range(0xF8F0, 0xF8F4)}
 
 
 def decode(data: bytes, encoding: str) -> tuple[str, str]:
