@@ -1,0 +1,699 @@
+"""Beautiful Soup trees, built directly by the parser.
+
+Two classes live here:
+
+* :class:`SoupBuilder` is the parser's adapter (a
+  :class:`specparser.treebuilder.TreeBuilder`): it creates ``bs4`` objects
+  (``Tag``, ``NavigableString`` and its subclasses, ``Comment``,
+  ``Doctype``) and links them into a ``BeautifulSoup`` object.
+* :class:`SpecParserTreeBuilder` is the ``bs4.builder.TreeBuilder`` that
+  ``BeautifulSoup(markup, builder=SpecParserTreeBuilder)`` (or
+  ``BeautifulSoup(markup, "specparser")`` after ``import specparser.bs4``)
+  uses.  Its ``feed`` runs the parser with a :class:`SoupBuilder`.
+
+Why not bs4's own building API (``handle_starttag`` / ``handle_data`` /
+``object_was_parsed``)?  It costs about four times as much per node, it
+collapses whitespace-only strings, and it relinks the whole neighbourhood on
+every move the tree construction makes (adoption agency, foster parenting).
+Instead, while the parser runs, every node has only ``.parent`` and
+``.contents`` right, and character data is kept as a plain ``list`` of
+pieces inside ``.contents`` (so repeated appends are not quadratic, and the
+string class, which depends on the final ancestors, is chosen only once).
+:meth:`SoupBuilder.finish` then makes the strings and sets
+``next_element`` / ``previous_element`` / ``next_sibling`` /
+``previous_sibling`` in one preorder pass, without recursion.
+
+Objects are created without calling their constructors (``object.__new__``
+plus the same attribute stores, in the same order, as ``Tag.__init__``),
+which is what makes the adapter fast; classes with their own
+``__init__`` / ``__new__`` (``element_classes=``) go through their
+constructors instead.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Iterable, Iterator
+
+try:
+    from bs4 import BeautifulSoup
+    from bs4.builder import PERMISSIVE, HTML_5, DetectsXMLParsedAsHTML, HTMLTreeBuilder
+    from bs4.element import (
+        AttributeDict,
+        Comment,
+        Doctype,
+        NamespacedAttribute,
+        NavigableString,
+        Tag,
+    )
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        "specparser's BeautifulSoup support needs beautifulsoup4: "
+        "pip install specparser[bs4]"
+    ) from exc
+
+from ..constants import HTML_NAMESPACE
+from ..treebuilder import TreeBuilder
+
+__all__ = ["SoupBuilder", "SpecParserTreeBuilder"]
+
+_new_object = object.__new__
+_new_str = str.__new__
+
+
+def _plain_constructor(cls: type, base: type) -> bool:
+    """True when ``cls`` (``base`` or a subclass of it) can be made without
+    calling its constructor: it adds no ``__init__`` / ``__new__`` of its own."""
+    return cls.__init__ is base.__init__ and cls.__new__ is base.__new__
+
+
+class _LineCounter:
+    """Turns offsets into the preprocessed text into (1-based line,
+    0-based column).  The parser creates elements in source order, so the
+    newlines are counted incrementally: the total work is one pass over
+    the text however many elements there are.  An offset behind the last
+    one (rare) restarts the count from the beginning."""
+
+    __slots__ = ("text", "pos", "line", "line_start")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+
+    def position(self, pos: int) -> tuple[int, int]:
+        if pos < self.pos:
+            self.pos = 0
+            self.line = 1
+            self.line_start = 0
+        text = self.text
+        newlines = text.count("\n", self.pos, pos)
+        if newlines:
+            self.line += newlines
+            self.line_start = text.rindex("\n", self.pos, pos) + 1
+        self.pos = pos
+        return self.line, pos - self.line_start
+
+
+class SoupBuilder(TreeBuilder):
+    """Builds a ``BeautifulSoup`` tree (see the module docstring).
+
+    ``soup`` is the (freshly reset) ``BeautifulSoup`` object to fill; its
+    ``builder`` supplies the options (multi-valued attributes, string
+    containers, line numbers ...) and its ``element_classes`` the classes.
+    Without one, an empty soup with a default :class:`SpecParserTreeBuilder`
+    (made with ``bs4_options``) is created, which is what the builder
+    registry and the conformance runner do.  ``namespaceHTMLElements`` is
+    accepted for the registry's sake: bs4 tags always carry their namespace
+    in ``Tag.namespace``.
+    """
+
+    def __init__(
+        self,
+        namespaceHTMLElements: bool = True,
+        soup: BeautifulSoup | None = None,
+        **bs4_options: Any,
+    ) -> None:
+        if soup is None:
+            soup = BeautifulSoup("", builder=SpecParserTreeBuilder(**bs4_options))
+        elif bs4_options:
+            raise TypeError("bs4 options are taken from the soup's builder when a soup is given")
+        self.soup = soup
+        self.quirks_mode = "no-quirks"
+        # With a parse_only strainer the tree is replayed through bs4's
+        # event API instead of being linked (see SpecParserTreeBuilder.feed).
+        self.replay = soup.parse_only is not None
+        builder = soup.builder
+        classes = soup.element_classes
+
+        tag_class = classes.get(Tag, Tag)
+        self._tag_class = tag_class
+        self._plain_tags = _plain_constructor(tag_class, Tag)
+        self._parser_class = soup.__class__
+
+        string_class = classes.get(NavigableString, NavigableString)
+        self._string_class = string_class
+        self._plain_strings = _plain_constructor(string_class, NavigableString)
+        # bs4 picks Script, Stylesheet ... only when NavigableString itself
+        # is not replaced (BeautifulSoup.string_container).
+        self._containers = builder.string_containers if string_class is NavigableString else None
+        if self._containers and not all(
+            _plain_constructor(cls, NavigableString) for cls in self._containers.values()
+        ):
+            self._plain_strings = False
+        self._comment_class = classes.get(Comment, Comment)
+        self._plain_comments = _plain_constructor(self._comment_class, NavigableString)
+        self._doctype_class = classes.get(Doctype, Doctype)
+
+        self._builder = builder
+        self._dict_class = builder.attribute_dict_class
+        # A dict subclass that does not override __setitem__ can be filled in
+        # one call; otherwise every item goes through __setitem__.
+        self._plain_dict = (
+            issubclass(self._dict_class, dict)
+            and self._dict_class.__setitem__ is dict.__setitem__
+            and self._dict_class.__init__ is dict.__init__
+        )
+        self._value_list_class = builder.attribute_value_list_class
+        cdata = builder.cdata_list_attributes or None
+        self._cdata = builder.cdata_list_attributes
+        self._cdata_by_tag = cdata
+        self._cdata_universal = cdata.get("*") if cdata else None
+        self._preserve = builder.preserve_whitespace_tags
+        self._empty_tags = builder.empty_element_tags
+        self._string_containers = builder.string_containers
+        self._main_string_types = Tag.MAIN_CONTENT_STRING_TYPES
+        self._track_lines = bool(builder.store_line_numbers)
+        self._lines: _LineCounter | None = None
+        self._meta_substitutions = builder.set_up_substitutions
+
+    # -- life cycle ------------------------------------------------------
+
+    def set_source(self, text: str) -> None:
+        if self._track_lines:
+            self._lines = _LineCounter(text)
+
+    def start_document(self) -> Any:
+        return self.soup
+
+    def start_fragment(self) -> Any:
+        # The fragment's top-level nodes become the soup's children.
+        return self.soup
+
+    def finish(self) -> Any:
+        self._lines = None
+        if not self.replay:
+            self.link()
+        return self.soup
+
+    def set_quirks_mode(self, mode: str) -> None:
+        self.quirks_mode = mode
+
+    # -- node creation ---------------------------------------------------
+
+    def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+        if not self._plain_tags:
+            return self._construct_element(name, namespace, attrs, pos)
+        # The same attributes, in the same order, as Tag.__init__ (keeping
+        # the order lets CPython share one key table between all Tags).
+        tag = _new_object(self._tag_class)
+        tag.parser_class = self._parser_class
+        tag.name = name
+        tag.namespace = namespace
+        tag._namespaces = {}
+        tag.prefix = None
+        if pos >= 0 and self._lines is not None:
+            tag.sourceline, tag.sourcepos = self._lines.position(pos)
+        else:
+            tag.sourceline = None
+            tag.sourcepos = None
+        tag.attribute_value_list_class = self._value_list_class
+        tag.attrs = self._attributes(name, namespace, attrs) if attrs else self._dict_class()
+        tag.known_xml = False
+        tag.contents = []
+        tag.parent = None
+        tag.previous_element = None
+        tag.next_element = None
+        tag.next_sibling = None
+        tag.previous_sibling = None
+        tag.hidden = False
+        empty = self._empty_tags
+        tag.can_be_empty_element = True if empty is None else name in empty
+        tag.cdata_list_attributes = self._cdata
+        tag.preserve_whitespace_tags = self._preserve
+        container = self._string_containers.get(name)
+        tag.interesting_string_types = (
+            self._main_string_types if container is None else {container}
+        )
+        if name == "meta":
+            self._meta_substitutions(tag)
+        return tag
+
+    def _construct_element(self, name: str, namespace: str, attrs: dict, pos: int) -> Any:
+        """A user's Tag subclass with its own constructor: call it."""
+        sourceline = sourcepos = None
+        if pos >= 0 and self._lines is not None:
+            sourceline, sourcepos = self._lines.position(pos)
+        processed = self._attributes(name, namespace, attrs) if attrs else None
+        return self._tag_class(
+            self.soup,
+            self._builder,
+            name,
+            namespace,
+            None,
+            processed,
+            sourceline=sourceline,
+            sourcepos=sourcepos,
+        )
+
+    def _attributes(self, name: str, namespace: str, attrs: dict) -> Any:
+        """The ``attribute_dict_class`` for a tag: namespaced keys become
+        ``NamespacedAttribute`` (``xlink:href``), multi-valued attributes
+        (``class``) become ``attribute_value_list_class`` lists."""
+        if namespace != HTML_NAMESPACE:
+            converted = {}
+            for key, value in attrs.items():
+                if key.__class__ is tuple:
+                    key = NamespacedAttribute(key[0], key[1], key[2])
+                converted[key] = value
+            attrs = converted
+            name = name.lower()
+        if self._plain_dict:
+            result = self._dict_class(attrs)
+        else:
+            result = dict(attrs)
+        cdata = self._cdata_by_tag
+        if cdata is not None:
+            value_list = self._value_list_class
+            universal = self._cdata_universal
+            if universal:
+                for key in universal:
+                    if key in result:
+                        value = result[key]
+                        if value.__class__ is str:
+                            result[key] = value_list(value.split())
+            specific = cdata.get(name)
+            if specific:
+                for key in specific:
+                    if key in result:
+                        value = result[key]
+                        if value.__class__ is str:
+                            result[key] = value_list(value.split())
+        if not self._plain_dict:
+            # A custom attribute_dict_class sees every item through its
+            # __setitem__, as with bs4's other builders.
+            custom = self._dict_class()
+            for key, value in result.items():
+                custom[key] = value
+            result = custom
+        return result
+
+    def create_comment(self, data: str, pos: int = -1) -> Any:
+        if self._plain_comments:
+            comment = _new_str(self._comment_class, data)
+            comment.hidden = False
+            comment.parent = None
+            comment.previous_element = None
+            comment.next_element = None
+            comment.next_sibling = None
+            comment.previous_sibling = None
+            return comment
+        return self._comment_class(data)
+
+    def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
+        # The DOM (and so the parser) has "" for a missing identifier;
+        # bs4 renders None as absent.
+        doctype = self._make_string(
+            self._doctype_class,
+            Doctype._string_for_name_and_ids(name or "", public_id or None, system_id or None),
+        )
+        # Kept so that walkers can give back the exact parts: the rendered
+        # string is ambiguous when an identifier contains a quote.
+        doctype.specparser_doctype = (name or "", public_id or "", system_id or "")
+        self.append(self.soup, doctype)
+
+    def _make_string(self, cls: type, data: str) -> Any:
+        if _plain_constructor(cls, NavigableString):
+            string = _new_str(cls, data)
+            string.hidden = False
+            string.parent = None
+            string.previous_element = None
+            string.next_element = None
+            string.next_sibling = None
+            string.previous_sibling = None
+            return string
+        return cls(data)
+
+    def template_contents(self, template: Any) -> Any:
+        # As with bs4's html5lib builder, a template's contents are the
+        # template Tag's own children (the parser never appends anything
+        # else to a template element); the bs4 walker reports them as the
+        # template contents.
+        return template
+
+    # -- mutation --------------------------------------------------------
+
+    def append(self, parent: Any, child: Any) -> None:
+        parent.contents.append(child)
+        child.parent = parent
+
+    def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
+        contents = parent.contents
+        contents.insert(_index(contents, reference), child)
+        child.parent = parent
+
+    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+        # Character data is a list of pieces until finish() (see the module
+        # docstring): "if there is a Text node immediately before the
+        # insertion location, append to it".
+        contents = parent.contents
+        if before is None:
+            if contents:
+                last = contents[-1]
+                if last.__class__ is list:
+                    last.append(text)
+                    return
+            contents.append([text])
+            return
+        index = _index(contents, before)
+        if index:
+            previous = contents[index - 1]
+            if previous.__class__ is list:
+                previous.append(text)
+                return
+        contents.insert(index, [text])
+
+    def remove(self, node: Any) -> None:
+        parent = node.parent
+        if parent is None:
+            return
+        contents = parent.contents
+        del contents[_index(contents, node)]
+        node.parent = None
+
+    def move_children(self, old_parent: Any, new_parent: Any) -> None:
+        children = old_parent.contents
+        if not children:
+            return
+        old_parent.contents = []
+        for child in children:
+            if child.__class__ is not list:
+                child.parent = new_parent
+        if new_parent.contents:
+            new_parent.contents.extend(children)
+        else:
+            new_parent.contents = children
+
+    def parent_of(self, node: Any) -> Any:
+        return node.parent
+
+    def add_missing_attributes(self, node: Any, attrs: dict) -> None:
+        extra = self._attributes(node.name, node.namespace, attrs)
+        current = node.attrs
+        for key, value in extra.items():
+            if key not in current:
+                current[key] = value
+
+    def replace_children_with_clones(self, target: Any, source: Any) -> None:
+        for child in target.contents:
+            if child.__class__ is not list:
+                child.parent = None
+        target.contents = []
+        # (original parent, clone parent) pairs still to copy, no recursion.
+        pending = [(source, target)]
+        while pending:
+            original, copy = pending.pop()
+            for child in original.contents:
+                if child.__class__ is list:
+                    clone: Any = ["".join(child)]
+                    copy.contents.append(clone)
+                    continue
+                if isinstance(child, Tag):
+                    clone = self._clone_element(child)
+                    if child.contents:
+                        pending.append((child, clone))
+                else:
+                    clone = self._make_string(child.__class__, str(child))
+                self.append(copy, clone)
+
+    def _clone_element(self, tag: Any) -> Any:
+        clone = self.create_element(tag.name, tag.namespace, {})
+        attrs = clone.attrs
+        for key, value in tag.attrs.items():
+            if isinstance(value, list):
+                value = value.__class__(value)  # a list of its own
+            attrs[key] = value
+        return clone
+
+    # -- the final pass --------------------------------------------------
+
+    def link(self) -> None:
+        """Turn the text pieces into strings and set every element link, in
+        one preorder pass over the tree (no recursion).
+
+        bs4's invariants: ``next_element`` follows document order from the
+        first top-level node (the soup itself is outside the chain); a
+        Tag's ``next_element`` is its first child; siblings follow
+        ``contents``."""
+        soup = self.soup
+        tag_class = self._tag_class
+        containers = self._containers
+        plain_strings = self._plain_strings
+        new_str = _new_str
+        previous = None
+        parent = soup
+        children = soup.contents
+        index = 0
+        string_class = self._string_class
+        stack: list[tuple[Any, list, int, type]] = []
+        while True:
+            if index < len(children):
+                node = children[index]
+                if node.__class__ is list:
+                    text = node[0] if len(node) == 1 else "".join(node)
+                    if plain_strings:
+                        node = new_str(string_class, text)
+                        node.hidden = False
+                        node.parent = parent
+                    else:
+                        node = string_class(text)
+                        node.parent = parent
+                    node.next_element = None
+                    node.next_sibling = None
+                    children[index] = node
+                node.previous_element = previous
+                if previous is not None:
+                    previous.next_element = node
+                if index:
+                    sibling = children[index - 1]
+                    sibling.next_sibling = node
+                    node.previous_sibling = sibling
+                else:
+                    node.previous_sibling = None
+                previous = node
+                index += 1
+                if node.__class__ is tag_class and node.contents:
+                    stack.append((parent, children, index, string_class))
+                    parent = node
+                    children = node.contents
+                    index = 0
+                    if containers is not None:
+                        string_class = containers.get(node.name, string_class)
+            else:
+                if children:
+                    children[-1].next_sibling = None
+                if not stack:
+                    break
+                parent, children, index, string_class = stack.pop()
+        if previous is not None:
+            previous.next_element = None
+        soup._most_recent_element = previous
+
+
+def _index(contents: list, node: Any) -> int:
+    """Position of ``node`` in ``contents`` by identity (bs4's ``==`` is
+    structural and ``hash`` is O(subtree)), searched from the end: the
+    reference node of foster parenting and the nodes the adoption agency
+    moves are nearly always among the last children."""
+    for index in range(len(contents) - 1, -1, -1):
+        if contents[index] is node:
+            return index
+    raise ValueError("node is not a child of its parent")
+
+
+# ---------------------------------------------------------------------------
+
+
+class SpecParserTreeBuilder(HTMLTreeBuilder):
+    """A Beautiful Soup tree builder running specparser, the WHATWG HTML
+    parsing algorithm.
+
+    ``BeautifulSoup(markup, builder=SpecParserTreeBuilder)`` works as is;
+    ``BeautifulSoup(markup, "specparser")`` once ``specparser.bs4`` has been
+    imported (which registers it).  The trees are those of the HTML
+    standard (what browsers build), like bs4's ``html5lib`` builder gives,
+    but with bs4's string containers (``Script``, ``Stylesheet`` ...),
+    ``parse_only`` and ``exclude_encodings`` supported and source positions
+    of the tag's ``<`` (as ``html.parser`` gives them).
+    """
+
+    NAME = "specparser"
+    ALTERNATE_NAMES: list[str] = []
+    # Never "html" or "fast": BeautifulSoup(markup) and
+    # BeautifulSoup(markup, "html") must keep finding what they found before.
+    features = [NAME, HTML_5, PERMISSIVE]
+    TRACKS_LINE_NUMBERS = True
+    # The options survive pickling (the builder holds no parser state).
+    picklable = True
+
+    def prepare_markup(
+        self,
+        markup: Any,
+        user_specified_encoding: str | None = None,
+        document_declared_encoding: str | None = None,
+        exclude_encodings: Iterable[str] | None = None,
+    ) -> Iterator[tuple[Any, str | None, str | None, bool]]:
+        """Bytes are decoded here, by specparser's own encoding sniffing
+        (see :func:`decode_for_bs4`), so that BeautifulSoup records the
+        encoding in ``soup.original_encoding``."""
+        DetectsXMLParsedAsHTML.warn_if_markup_looks_like_xml(markup, stacklevel=3)
+        if isinstance(markup, str):
+            yield markup, None, None, False
+            return
+        yield decode_for_bs4(markup, user_specified_encoding, exclude_encodings)
+
+    def feed(self, markup: Any) -> None:
+        soup = self.soup
+        if soup is None:
+            raise ValueError("feed() needs a BeautifulSoup object: use BeautifulSoup(markup, builder=...)")
+        if isinstance(markup, (bytes, bytearray, memoryview)):
+            # Only when feed is called without prepare_markup.
+            markup, soup.original_encoding, _, _ = decode_for_bs4(bytes(markup))
+        elif not isinstance(markup, str):
+            raise TypeError(f"markup must be str or bytes, not {type(markup).__name__}")
+        if not markup:
+            # An empty document stays empty (not html/head/body): bs4's
+            # copy() of a soup parses "" and then appends copies of the
+            # original's children.
+            return
+        adapter = SoupBuilder(soup=soup)
+        _run_parser(markup, adapter)
+        if adapter.replay:
+            built = soup.contents
+            soup.contents = []
+            _replay(soup, built)
+
+    def test_fragment_to_document(self, fragment: str) -> str:
+        return "<html><head></head><body>%s</body></html>" % fragment
+
+
+def _run_parser(markup: str, adapter: SoupBuilder) -> None:
+    from .. import parse
+
+    parse(markup, treebuilder=adapter)
+
+
+def _replay(soup: BeautifulSoup, nodes: list) -> None:
+    """Feed a built (unlinked) tree to bs4's event API, for ``parse_only``:
+    bs4's ``handle_starttag`` and string checks apply the SoupStrainer.
+    Strings go in as they are (``endData`` would collapse whitespace)."""
+    strainer = soup.parse_only
+    tag_stack = soup.tagStack
+
+    def add_string(text: str, base: Any) -> None:
+        if len(tag_stack) <= 1 and not strainer.allow_string_creation(text):
+            return
+        soup.object_was_parsed(soup.string_container(base)(text))
+
+    # Each level: the iterator over a node list, and the tag to close when
+    # it runs out (None when bs4 rejected the tag or at the top).
+    stack: list[tuple[Iterator[Any], Any]] = [(iter(nodes), None)]
+    while stack:
+        iterator, _ = stack[-1]
+        for node in iterator:
+            if node.__class__ is list:
+                add_string("".join(node), None)
+            elif isinstance(node, Tag):
+                accepted = soup.handle_starttag(
+                    node.name,
+                    node.namespace,
+                    node.prefix,
+                    node.attrs,
+                    sourceline=node.sourceline,
+                    sourcepos=node.sourcepos,
+                )
+                stack.append((iter(node.contents), node if accepted is not None else None))
+                break
+            else:
+                add_string(str(node), node.__class__)
+        else:
+            _, closing = stack.pop()
+            if closing is not None:
+                soup.handle_endtag(closing.name)
+
+
+# -- bytes ---------------------------------------------------------------
+
+
+def decode_for_bs4(
+    data: bytes,
+    user_specified_encoding: str | None = None,
+    exclude_encodings: Iterable[str] | None = None,
+) -> tuple[str, str, str | None, bool]:
+    """Decode a byte document the way the HTML standard determines its
+    character encoding, honouring bs4's ``from_encoding`` and
+    ``exclude_encodings``.
+
+    https://html.spec.whatwg.org/#determining-the-character-encoding: a
+    byte order mark; then the user's ``from_encoding`` (the spec's "user
+    has explicitly instructed the user agent to override the document's
+    character encoding"); then the ``<meta>`` prescan; then, where the
+    spec lets the user agent autodetect, UTF-8 if the bytes are valid
+    UTF-8; then windows-1252.  A candidate named in ``exclude_encodings``
+    (any label of it) is skipped.
+
+    Returns ``(text, encoding name, encoding the document declared,
+    contains_replacement_characters)`` as ``prepare_markup`` yields them.
+    """
+    from ..encoding.decoding import (
+        bom_sniff,
+        decode_without_bom_sniffing,
+        get_an_encoding,
+    )
+    from ..encoding.prescan import prescan_a_byte_stream_to_determine_its_encoding
+
+    excluded = set()
+    for label in exclude_encodings or ():
+        name = get_an_encoding(label) if isinstance(label, str) else None
+        excluded.add(name or str(label).lower())
+
+    def usable(name: str | None) -> bool:
+        return name is not None and name not in excluded
+
+    bom = bom_sniff(data)
+    if usable(bom):
+        skip = 3 if bom == "utf-8" else 2
+        text = decode_without_bom_sniffing(data[skip:], bom)
+        return text, bom, None, _has_replacements(text, data[skip:], bom)
+
+    declared = prescan_a_byte_stream_to_determine_its_encoding(data)
+    candidates: list[str | None] = []
+    if user_specified_encoding:
+        user = get_an_encoding(user_specified_encoding)
+        if user is None:
+            raise LookupError(f"unknown encoding {user_specified_encoding!r} (from_encoding)")
+        candidates.append(user)
+    candidates.append(declared)
+    for name in candidates:
+        if usable(name):
+            text = decode_without_bom_sniffing(data, name)
+            return text, name, declared, _has_replacements(text, data, name)
+    if usable("utf-8"):
+        try:
+            return data.decode("utf-8"), "utf-8", declared, False
+        except UnicodeDecodeError:
+            pass
+    fallback = "windows-1252" if usable("windows-1252") else None
+    if fallback is None:
+        # Everything plausible was excluded: the standard's UTF-8 decoder.
+        fallback = "utf-8"
+    text = decode_without_bom_sniffing(data, fallback)
+    return text, fallback, declared, _has_replacements(text, data, fallback)
+
+
+def _has_replacements(text: str, data: bytes, encoding: str) -> bool:
+    """Did decoding turn bad bytes into U+FFFD (rather than U+FFFD being
+    encoded in the document)?  Only checked when a U+FFFD is present."""
+    if "\ufffd" not in text:
+        return False
+    from ..encoding.labels import PYTHON_CODECS
+
+    codec = PYTHON_CODECS.get(encoding)
+    if codec is None:
+        return True
+    try:
+        data.decode(codec)
+    except (UnicodeDecodeError, LookupError):
+        return True
+    return False

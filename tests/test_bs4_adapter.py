@@ -1,0 +1,491 @@
+"""The bs4 adapter (specparser.builders.bs4.SoupBuilder) driven by hand,
+through the TreeBuilder interface, the way tree construction drives it.
+
+Expected values come from bs4 itself (a Tag made by bs4's constructor, the
+string classes bs4's event API picks), from the DOM operations the
+interface describes (a simple list-of-lists model), and from the
+consistency checker in compat/bs4_suite.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser[bs4])")
+
+from bs4 import BeautifulSoup  # noqa: E402
+from bs4.element import (  # noqa: E402
+    AttributeValueList,
+    CharsetMetaAttributeValue,
+    Comment,
+    Doctype,
+    NamespacedAttribute,
+    NavigableString,
+    RubyTextString,
+    Script,
+    Stylesheet,
+    Tag,
+    TemplateString,
+)
+
+from compat.bs4_suite import check_tree  # noqa: E402
+from specparser.builders.bs4 import SoupBuilder, SpecParserTreeBuilder  # noqa: E402
+from specparser.constants import HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE  # noqa: E402
+from specparser.testformat import dump_events  # noqa: E402
+from specparser.walkers.bs4 import doctype_parts, walk  # noqa: E402
+
+H = HTML_NAMESPACE
+
+
+def skeleton(builder: SoupBuilder):
+    doc = builder.start_document()
+    html = builder.create_element("html", H, {})
+    builder.append(doc, html)
+    head = builder.create_element("head", H, {})
+    builder.append(html, head)
+    body = builder.create_element("body", H, {})
+    builder.append(html, body)
+    return doc, html, head, body
+
+
+def test_tags_have_every_attribute_bs4s_constructor_sets_in_the_same_order():
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    div = builder.create_element("div", H, {"id": "x", "class": "a b"})
+    builder.append(body, div)
+    soup = builder.finish()
+    reference = Tag(soup, soup.builder, "div", H, None, {"id": "x", "class": "a b"})
+    assert list(vars(div)) == list(vars(reference))
+    for name in ("can_be_empty_element", "cdata_list_attributes", "preserve_whitespace_tags",
+                 "interesting_string_types", "known_xml", "hidden", "prefix", "_namespaces",
+                 "attribute_value_list_class"):
+        assert getattr(div, name) == getattr(reference, name), name
+    assert div.attrs == reference.attrs
+    assert div.parser_class is BeautifulSoup
+
+
+def test_links_after_reparenting_foster_parenting_and_text_merging():
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    p = builder.create_element("p", H, {})
+    builder.append(body, p)
+    builder.insert_text(p, "a")
+    builder.insert_text(p, "b")  # merged with "a"
+    b = builder.create_element("b", H, {})
+    builder.append(p, b)
+    builder.insert_text(b, "c")
+    table = builder.create_element("table", H, {})
+    builder.append(body, table)
+    builder.insert_text(body, "fos", before=table)
+    builder.insert_text(body, "ter", before=table)  # merged: the text is just before the table
+    div = builder.create_element("div", H, {})
+    builder.insert_before(body, div, table)
+    # The adoption agency's moves: take <b> out, re-create it, move children.
+    builder.remove(b)
+    builder.append(div, b)
+    clone = builder.create_element("b", H, {})
+    builder.move_children(b, clone)
+    builder.append(b, clone)
+    builder.insert_text(table, "")
+    soup = builder.finish()
+    assert check_tree(soup) == []
+    assert soup.decode() == (
+        "<html><head></head><body><p>ab</p>foster<div><b><b>c</b></b></div><table></table></body></html>"
+    )
+    assert soup.p.string == "ab" and type(soup.p.string) is NavigableString
+    assert soup.html.next_element is soup.head
+    assert soup.contents[0].previous_element is None
+    assert soup._most_recent_element is soup.table.contents[0]
+
+
+def test_removing_a_node_between_texts_leaves_two_text_nodes():
+    # DOM semantics: removal does not normalize adjacent Text nodes.
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    builder.insert_text(body, "x")
+    i = builder.create_element("i", H, {})
+    builder.append(body, i)
+    builder.insert_text(body, "y")
+    builder.remove(i)
+    soup = builder.finish()
+    assert [str(s) for s in soup.body.contents] == ["x", "y"]
+    assert check_tree(soup) == []
+    assert dump_events(walk(soup)).splitlines()[-1] == '|     "xy"'
+
+
+def test_string_container_classes_follow_the_innermost_container_ancestor():
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    made = {}
+    for name in ("script", "style", "rt", "template", "p"):
+        tag = builder.create_element(name, H, {})
+        builder.append(body, tag)
+        made[name] = tag
+        builder.insert_text(tag, name)
+    inner = builder.create_element("p", H, {})
+    builder.append(made["template"], inner)
+    builder.insert_text(inner, "deep")
+    builder.append(made["script"], builder.create_comment("c"))
+    soup = builder.finish()
+    assert type(made["script"].contents[0]) is Script
+    assert type(made["script"].contents[1]) is Comment
+    assert type(made["style"].string) is Stylesheet
+    assert type(made["rt"].string) is RubyTextString
+    assert type(made["template"].contents[0]) is TemplateString
+    assert type(inner.string) is TemplateString
+    assert type(made["p"].string) is NavigableString
+    assert made["script"].interesting_string_types == {Script}
+    assert check_tree(soup) == []
+
+
+def test_string_containers_match_bs4s_event_api():
+    # The same markup through html.parser (bs4's event API) picks the same classes.
+    markup = "<p>x<script>s</script><style>c</style><template>t<b>u</b></template><ruby>r<rt>q</rt></ruby></p>"
+    reference = [type(s) for s in BeautifulSoup(markup, "html.parser").descendants]
+    builder = SoupBuilder()
+    doc = builder.start_document()
+    stack = [doc]
+    import html.parser
+
+    class Feed(html.parser.HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            element = builder.create_element(tag, H, dict(attrs))
+            builder.append(stack[-1], element)
+            stack.append(element)
+
+        def handle_endtag(self, tag):
+            stack.pop()
+
+        def handle_data(self, data):
+            builder.insert_text(stack[-1], data)
+
+    Feed().feed(markup)
+    soup = builder.finish()
+    assert [type(s) for s in soup.descendants] == reference
+
+
+def test_attributes_multi_valued_namespaced_and_meta_substitution():
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    a = builder.create_element("a", H, {"class": " x  y ", "rel": "r1 r2", "id": "i d"})
+    svg = builder.create_element(
+        "svg", SVG_NAMESPACE, {("xlink", "href", XLINK_NAMESPACE): "#q", "class": "c1 c2"}
+    )
+    meta = builder.create_element("meta", H, {"charset": "latin1"})
+    for tag in (a, svg, meta):
+        builder.append(body, tag)
+    soup = builder.finish()
+    assert a["class"] == ["x", "y"] and type(a["class"]) is AttributeValueList
+    assert a["rel"] == ["r1", "r2"]
+    assert a["id"] == "i d"
+    (key,) = [k for k in svg.attrs if k == "xlink:href"]
+    assert type(key) is NamespacedAttribute
+    assert (key.prefix, key.name, key.namespace) == ("xlink", "href", XLINK_NAMESPACE)
+    assert svg["class"] == ["c1", "c2"]  # bs4 splits class in any namespace
+    assert type(meta["charset"]) is CharsetMetaAttributeValue
+    assert meta.encode("utf-8") == b'<meta charset="utf-8"/>'
+
+
+def test_builder_options_are_honoured():
+    class MyDict(dict):
+        def __setitem__(self, key, value):
+            super().__setitem__(key, value.upper() if isinstance(value, str) else value)
+
+    class MyList(AttributeValueList):
+        pass
+
+    soup = BeautifulSoup(
+        "",
+        builder=SpecParserTreeBuilder(
+            multi_valued_attributes={"a": ["data-x"]},
+            attribute_dict_class=MyDict,
+            attribute_value_list_class=MyList,
+            string_containers={"b": Script},
+            store_line_numbers=False,
+        ),
+    )
+    builder = SoupBuilder(soup=soup)
+    builder.set_source("<a class='p q' data-x='1 2'><b>text")
+    doc = builder.start_document()
+    a = builder.create_element("a", H, {"class": "p q", "data-x": "1 2"}, 0)
+    builder.append(doc, a)
+    b = builder.create_element("b", H, {}, 26)
+    builder.append(a, b)
+    builder.insert_text(b, "text")
+    builder.finish()
+    assert type(a.attrs) is MyDict
+    assert a["class"] == "P Q"
+    assert a["data-x"] == ["1", "2"] and type(a["data-x"]) is MyList
+    assert type(b.string) is Script
+    assert a.sourceline is None and a.sourcepos is None
+
+
+def test_element_classes_with_their_own_constructors_are_constructed():
+    created = []
+
+    class MyTag(Tag):
+        def __init__(self, *args, **kwargs):
+            created.append(kwargs.get("sourceline"))
+            super().__init__(*args, **kwargs)
+
+    class MyString(NavigableString):
+        pass
+
+    class MyComment(Comment):
+        def __new__(cls, value):
+            obj = super().__new__(cls, value)
+            obj.seen = True
+            return obj
+
+    soup = BeautifulSoup(
+        "", builder=SpecParserTreeBuilder,
+        element_classes={Tag: MyTag, NavigableString: MyString, Comment: MyComment},
+    )
+    builder = SoupBuilder(soup=soup)
+    doc = builder.start_document()
+    p = builder.create_element("p", H, {"class": "a b"})
+    builder.append(doc, p)
+    builder.insert_text(p, "t")
+    script = builder.create_element("script", H, {})
+    builder.append(p, script)
+    builder.insert_text(script, "s")
+    builder.append(p, builder.create_comment("c"))
+    builder.finish()
+    assert type(p) is MyTag and created
+    assert p["class"] == ["a", "b"]
+    assert type(p.contents[0]) is MyString
+    assert type(script.string) is MyString  # a replaced NavigableString disables containers, as in bs4
+    assert type(p.contents[2]) is MyComment and p.contents[2].seen
+    assert check_tree(soup) == []
+
+
+def test_source_positions_are_line_and_column_of_the_offset():
+    text = "ab\ncd\n\n   <p>\n<b>"
+    builder = SoupBuilder()
+    builder.set_source(text)
+    doc = builder.start_document()
+    positions = [text.index("<p>"), text.index("<b>"), 0, text.index("cd"), -1]
+    tags = []
+    for pos in positions:
+        tag = builder.create_element("i", H, {}, pos)
+        builder.append(doc, tag)
+        tags.append(tag)
+    builder.finish()
+    assert [(t.sourceline, t.sourcepos) for t in tags] == [(4, 3), (5, 0), (1, 0), (2, 0), (None, None)]
+
+
+def test_doctype_and_comments():
+    builder = SoupBuilder()
+    doc = builder.start_document()
+    builder.append_doctype("html", "-//W3C//DTD HTML 4.01//EN", "")
+    builder.append(doc, builder.create_comment("top"))
+    soup = builder.finish()
+    doctype = soup.contents[0]
+    assert type(doctype) is Doctype
+    assert doctype == 'html PUBLIC "-//W3C//DTD HTML 4.01//EN"'
+    assert doctype_parts(doctype) == ("html", "-//W3C//DTD HTML 4.01//EN", "")
+    assert type(soup.contents[1]) is Comment
+    assert check_tree(soup) == []
+
+
+@pytest.mark.parametrize(
+    "rendered, parts",
+    [
+        ("html", ("html", "", "")),
+        ("", ("", "", "")),
+        ('html PUBLIC "p"', ("html", "p", "")),
+        ('html PUBLIC "p" "s"', ("html", "p", "s")),
+        ('html SYSTEM "s"', ("html", "", "s")),
+        ('xsl:stylesheet SYSTEM "htmlent.dtd"', ("xsl:stylesheet", "", "htmlent.dtd")),
+    ],
+)
+def test_doctype_parts_of_bs4_doctypes(rendered, parts):
+    assert doctype_parts(Doctype(rendered)) == parts
+
+
+def test_exact_doctype_parts_survive_quotes():
+    builder = SoupBuilder()
+    builder.start_document()
+    builder.append_doctype("html", 'a" SYSTEM "b', 'c"d')
+    soup = builder.finish()
+    assert list(walk(soup)) == [(4, "html", 'a" SYSTEM "b', 'c"d')]
+
+
+def test_replace_children_with_clones():
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    option = builder.create_element("option", H, {"class": "o"})
+    builder.append(body, option)
+    builder.insert_text(option, "one ")
+    i = builder.create_element("i", H, {"class": "x y"})
+    builder.append(option, i)
+    builder.insert_text(i, "two")
+    target = builder.create_element("selectedcontent", H, {})
+    builder.append(body, target)
+    builder.insert_text(target, "old")
+    builder.replace_children_with_clones(target, option)
+    soup = builder.finish()
+    assert target.decode() == '<selectedcontent>one <i class="x y">two</i></selectedcontent>'
+    clone = target.i
+    assert clone is not i and clone["class"] == i["class"] and clone["class"] is not i["class"]
+    assert check_tree(soup) == []
+
+
+def test_add_missing_attributes_keeps_existing_values():
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    builder.add_missing_attributes(body, {"class": "a b", "id": "x"})
+    builder.add_missing_attributes(body, {"id": "y", "lang": "en"})
+    builder.finish()
+    assert body.attrs == {"class": ["a", "b"], "id": "x", "lang": "en"}
+
+
+def test_template_children_are_walked_as_template_contents():
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    template = builder.create_element("template", H, {})
+    builder.append(head, template)
+    contents = builder.template_contents(template)
+    builder.insert_text(contents, "t")
+    soup = builder.finish()
+    assert dump_events(walk(soup)) == "\n".join(
+        ["| <html>", "|   <head>", "|     <template>", "|       content", '|         "t"', "|   <body>"]
+    )
+
+
+def test_walker_reads_other_builders_trees():
+    soup = BeautifulSoup('<!DOCTYPE html><p class="a  b">x<!--c--><?pi x?></p>', "html.parser")
+    assert list(walk(soup)) == [
+        (4, "html", "", ""),
+        (0, "p", H, {"class": "a b"}),
+        (2, "x"),
+        (3, "c"),
+        (3, "?pi x?"),
+        (1, "p", H),
+    ]
+
+
+class Model:
+    """The DOM operations of the TreeBuilder interface on plain lists:
+    an element is [name, children...]; text is a str."""
+
+    def __init__(self):
+        self.parent = {}
+
+    def element(self, name):
+        return [name]
+
+    def append(self, parent, child):
+        parent.append(child)
+        self.parent[id(child)] = parent
+
+    def insert_before(self, parent, child, reference):
+        parent.insert(_identity_index(parent, reference), child)
+        self.parent[id(child)] = parent
+
+    def insert_text(self, parent, text, before=None):
+        index = len(parent) if before is None else _identity_index(parent, before)
+        if index > 1 and isinstance(parent[index - 1], str):
+            parent[index - 1] += text
+        else:
+            parent.insert(index, text)
+
+    def remove(self, node):
+        parent = self.parent.pop(id(node), None)
+        if parent is not None:
+            del parent[_identity_index(parent, node)]
+
+    def move_children(self, old, new):
+        children = old[1:]
+        del old[1:]
+        for child in children:
+            new.append(child)
+            if not isinstance(child, str):
+                self.parent[id(child)] = new
+
+
+def _identity_index(items, node):
+    return next(i for i, item in enumerate(items) if item is node)
+
+
+def _render_model(node):
+    if isinstance(node, str):
+        return node
+    return "<%s>%s</%s>" % (node[0], "".join(_render_model(c) for c in node[1:]), node[0])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_operations_match_a_dom_model(seed):
+    rng = random.Random(seed)
+    builder = SoupBuilder()
+    model = Model()
+    soup_root = builder.start_document()
+    model_root = ["#document"]
+    pairs = [(soup_root, model_root)]  # (bs4 node, model node), elements only
+    attached = [(soup_root, model_root)]
+    for step in range(rng.randrange(5, 60)):
+        op = rng.random()
+        parent, mparent = rng.choice(attached)
+        if op < 0.35:
+            name = rng.choice("abcdei")
+            tag, mtag = builder.create_element(name, H, {}), model.element(name)
+            children = [c for c in parent.contents if isinstance(c, Tag)]
+            if children and rng.random() < 0.3:
+                ref = rng.choice(children)
+                mref = next(m for t, m in pairs if t is ref)
+                builder.insert_before(parent, tag, ref)
+                model.insert_before(mparent, mtag, mref)
+            else:
+                builder.append(parent, tag)
+                model.append(mparent, mtag)
+            pairs.append((tag, mtag))
+            attached.append((tag, mtag))
+        elif op < 0.7:
+            text = rng.choice(["x", "y", " ", "zz"])
+            children = [c for c in parent.contents if isinstance(c, Tag)]
+            if children and rng.random() < 0.4:
+                ref = rng.choice(children)
+                mref = next(m for t, m in pairs if t is ref)
+                builder.insert_text(parent, text, before=ref)
+                model.insert_text(mparent, text, before=mref)
+            else:
+                builder.insert_text(parent, text)
+                model.insert_text(mparent, text)
+        elif op < 0.8 and len(attached) > 1:
+            node, mnode = rng.choice(attached[1:])
+            # Detach a subtree, then re-attach it somewhere outside itself.
+            builder.remove(node)
+            model.remove(mnode)
+            inside = set()
+            stack = [node]
+            while stack:
+                current = stack.pop()
+                inside.add(id(current))
+                stack.extend(c for c in current.contents if isinstance(c, Tag))
+            targets = [(t, m) for t, m in attached if id(t) not in inside and _connected(t, soup_root)]
+            target, mtarget = rng.choice(targets)
+            builder.append(target, node)
+            model.append(mtarget, mnode)
+        elif len(attached) > 1:
+            old, mold = rng.choice(attached[1:])
+            name = rng.choice("abcdei")
+            new, mnew = builder.create_element(name, H, {}), model.element(name)
+            builder.move_children(old, new)
+            model.move_children(mold, mnew)
+            builder.append(old, new)
+            model.append(mold, mnew)
+            pairs.append((new, mnew))
+            attached.append((new, mnew))
+    soup = builder.finish()
+    assert check_tree(soup) == []
+    assert "".join(_render_model(c) for c in model_root[1:]) == soup.decode()
+
+
+def _connected(node, root):
+    while node is not None:
+        if node is root:
+            return True
+        node = node.parent
+    return False
