@@ -27,6 +27,7 @@ BUILDERS: dict[str, tuple[str, str, str, str]] = {
         "specparser.walkers.etree",
         "walk",
     ),
+    "bs4": ("specparser.builders.bs4", "SoupBuilder", "specparser.walkers.bs4", "walk"),
 }
 
 
