@@ -17,9 +17,17 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .constants import MATHML_NAMESPACE, SVG_NAMESPACE, HTML_NAMESPACE
+from .constants import (
+    HTML_NAMESPACE,
+    MATHML_NAMESPACE,
+    SVG_NAMESPACE,
+    XLINK_NAMESPACE,
+    XML_NAMESPACE,
+    XMLNS_NAMESPACE,
+)
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
+_ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
 _PREFIXES = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math ", HTML_NAMESPACE: ""}
 
 
@@ -52,7 +60,8 @@ def dump_events(events: Iterable[tuple]) -> str:
                 shown = []
                 for key, value in attrs.items():
                     if key.__class__ is tuple:
-                        key = "%s %s" % (key[0], key[1]) if key[0] else key[1]
+                        # "xlink href": the namespace's prefix, not the token's.
+                        key = "%s %s" % (_ATTRIBUTE_PREFIXES.get(key[2], key[0]), key[1])
                     shown.append((key, value))
                 shown.sort()
                 attr_indent = "  " * (depth + 1)

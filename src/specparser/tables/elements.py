@@ -1,0 +1,93 @@
+"""Element categories as bits, computed once per element record.
+
+The stack of open elements holds records whose ``flags`` combine these
+bits, so "has an element in scope", "special", "formatting" and "generate
+implied end tags" are bit tests.  https://html.spec.whatwg.org/#special
+https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
+"""
+
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+
+SPECIAL = 1 << 0
+FORMATTING = 1 << 1
+# Elements that end "has an element in scope" and its variants.
+SCOPE = 1 << 2
+LIST_SCOPE = 1 << 3
+BUTTON_SCOPE = 1 << 4
+TABLE_SCOPE = 1 << 5
+# Popped by "generate implied end tags" / "... thoroughly".
+IMPLIED_END = 1 << 6
+IMPLIED_END_THOROUGH = 1 << 7
+HTML_INTEGRATION_POINT = 1 << 8
+MATHML_TEXT_INTEGRATION_POINT = 1 << 9
+# table, tbody, tfoot, thead, tr: foster parenting targets.
+FOSTER_TARGET = 1 << 10
+# td, th: the cells; "clear the stack back to a table ... context" stops
+# at these groups.
+TABLE_CONTEXT = 1 << 11       # table, template, html
+TABLE_BODY_CONTEXT = 1 << 12  # tbody, tfoot, thead, template, html
+TABLE_ROW_CONTEXT = 1 << 13   # tr, template, html
+# Elements whose popping the parser must observe (option: selectedcontent).
+POP_HOOK = 1 << 14
+# h1 ... h6
+HEADING = 1 << 15
+# Set for every element in the HTML namespace (not looked up by name).
+HTML_ELEMENT = 1 << 16
+
+
+def _names(text: str) -> list[str]:
+    return text.split()
+
+
+HTML_FLAGS: dict[str, int] = {}
+MATHML_FLAGS: dict[str, int] = {}
+SVG_FLAGS: dict[str, int] = {}
+
+
+def _add(table: dict[str, int], names: str, bit: int) -> None:
+    for name in _names(names):
+        table[name] = table.get(name, 0) | bit
+
+
+_add(HTML_FLAGS, """address applet area article aside base basefont bgsound blockquote body br
+    button caption center col colgroup dd details dir div dl dt embed fieldset figcaption figure
+    footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe img input
+    keygen li link listing main marquee menu meta nav noembed noframes noscript object ol p param
+    plaintext pre script search section select source style summary table tbody td template
+    textarea tfoot th thead title tr track ul wbr xmp""", SPECIAL)
+_add(MATHML_FLAGS, "mi mo mn ms mtext annotation-xml", SPECIAL)
+_add(SVG_FLAGS, "foreignObject desc title", SPECIAL)
+
+_add(HTML_FLAGS, "a b big code em font i nobr s small strike strong tt u", FORMATTING)
+
+_SCOPE_HTML = "applet caption html table td th marquee object template select"
+for bit in (SCOPE, LIST_SCOPE, BUTTON_SCOPE):
+    _add(HTML_FLAGS, _SCOPE_HTML, bit)
+    _add(MATHML_FLAGS, "mi mo mn ms mtext annotation-xml", bit)
+    _add(SVG_FLAGS, "foreignObject desc title", bit)
+_add(HTML_FLAGS, "ol ul", LIST_SCOPE)
+_add(HTML_FLAGS, "button", BUTTON_SCOPE)
+_add(HTML_FLAGS, "html table template", TABLE_SCOPE)
+
+_add(HTML_FLAGS, "dd dt li optgroup option p rb rp rt rtc", IMPLIED_END | IMPLIED_END_THOROUGH)
+_add(HTML_FLAGS, "caption colgroup tbody td tfoot th thead tr", IMPLIED_END_THOROUGH)
+
+_add(SVG_FLAGS, "foreignObject desc title", HTML_INTEGRATION_POINT)
+# annotation-xml is an HTML integration point only with a suitable
+# encoding attribute: decided per element (see ANNOTATION_XML_HTML_ENCODINGS).
+_add(MATHML_FLAGS, "mi mo mn ms mtext", MATHML_TEXT_INTEGRATION_POINT)
+
+_add(HTML_FLAGS, "table tbody tfoot thead tr", FOSTER_TARGET)
+_add(HTML_FLAGS, "table template html", TABLE_CONTEXT)
+_add(HTML_FLAGS, "tbody tfoot thead template html", TABLE_BODY_CONTEXT)
+_add(HTML_FLAGS, "tr template html", TABLE_ROW_CONTEXT)
+_add(HTML_FLAGS, "option", POP_HOOK)
+_add(HTML_FLAGS, "h1 h2 h3 h4 h5 h6", HEADING)
+
+ANNOTATION_XML_HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
+
+FLAGS_BY_NAMESPACE = {
+    HTML_NAMESPACE: HTML_FLAGS,
+    MATHML_NAMESPACE: MATHML_FLAGS,
+    SVG_NAMESPACE: SVG_FLAGS,
+}

@@ -1,0 +1,63 @@
+"""Tree construction: https://html.spec.whatwg.org/#tree-construction
+
+Modules:
+
+* :mod:`.records` - the parser's element records and the insertion-mode table type;
+* :mod:`.modes` - the insertion modes (filled in by the modules below);
+* :mod:`.core` - :class:`TreeConstructor`: the tokenizer's sink, the
+  dispatcher, the stack of open elements, the list of active formatting
+  elements, the adoption agency, foster parenting, "the end", selectedcontent;
+* :mod:`.document_modes` - initial ... after head, text, after body, frameset modes;
+* :mod:`.body_mode` - in body (with the 2025 ``<select>`` rules);
+* :mod:`.table_modes` - the table modes and in template;
+* :mod:`.foreign` - the rules for parsing tokens in foreign content.
+
+Tree construction parse errors are :class:`specparser.errors.ParseError`
+records with these codes (the spec names tree construction errors only
+"parse error"; the tokenizer's errors keep the spec's codes):
+
+``missing-doctype``, ``unknown-doctype``, ``unexpected-doctype``,
+``unexpected-start-tag``, ``unexpected-end-tag``, ``unexpected-character``
+(non-whitespace where only whitespace is allowed), ``foster-parented-character``,
+``unexpected-null-character``, ``unexpected-eof`` (elements left open),
+``misnested-tag`` (adoption agency), ``unexpected-html-element-in-foreign-content``,
+``non-void-html-element-start-tag-with-trailing-solidus``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import resolve_positions
+from ..tokenizer import Tokenizer
+from ..treebuilder import TreeBuilder
+from .core import TreeConstructor
+
+__all__ = ["TreeConstructor", "build_tree"]
+
+
+def build_tree(
+    text: str,
+    builder: TreeBuilder,
+    scripting: bool = False,
+    errors: list | None = None,
+    context: tuple[str, str] | None = None,
+    decoded: Any = None,
+) -> Any:
+    """Tokenize ``text``, build the tree with ``builder`` and return
+    ``builder.finish()``.  ``context`` = ``(local name, namespace)`` selects
+    the fragment parsing algorithm.  Parse errors (tokenizer and tree
+    construction, in order) are appended to ``errors`` when it is a list.
+    ``decoded`` is the :class:`specparser.encoding.DecodedInput` the text
+    came from, for ``<meta charset>`` encoding changes."""
+    constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context)
+    constructor.decoded = decoded
+    tokenizer = Tokenizer(text, constructor, errors=errors)
+    constructor.tokenizer = tokenizer
+    builder.set_source(tokenizer.text)
+    if context is not None:
+        tokenizer.state = constructor.initial_tokenizer_state()
+    tokenizer.run()
+    if errors:
+        resolve_positions(errors, tokenizer.text)
+    return builder.finish()

@@ -1,0 +1,638 @@
+"""The in body insertion mode, with the 2025 relaxed ``<select>`` rules.
+
+https://html.spec.whatwg.org/#parsing-main-inbody
+
+Handler conventions: see :class:`~.records.Mode`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ..tables.elements import HEADING, LIST_SCOPE, SPECIAL, TABLE_SCOPE
+from ..tokens import PLAINTEXT_STATE, RCDATA_STATE, StartTag
+from . import modes as M
+from .core import UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG, WHITESPACE
+from .document_modes import ignore_doctype, ignore_end, ignore_start, insert_comment, using_in_head_end, using_in_head_start
+from .foreign import adjust_attributes
+
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+# -- characters ------------------------------------------------------------
+
+
+def in_body_characters(p: Any, data: str, pos: int) -> None:
+    if "\x00" in data:
+        p.error(UNEXPECTED_NULL, pos)
+        data = data.replace("\x00", "")
+        if not data:
+            return None
+    afe = p.afe
+    if afe:
+        entry = afe[-1]
+        if entry is not None and not entry.on_stack:
+            p.reconstruct_the_active_formatting_elements()
+    if p.frameset_ok and data.strip(WHITESPACE):
+        p.frameset_ok = False
+    p.insert_characters(data)
+    return None
+
+
+# -- start tags ------------------------------------------------------------
+
+
+def start_html(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    if p.has_open("template"):
+        return False
+    p.builder.add_missing_attributes(p.open[0].node, tag.attrs)
+    return False
+
+
+def start_body(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    open_ = p.open
+    if len(open_) == 1 or open_[1].hname != "body" or p.has_open("template"):
+        return False
+    p.frameset_ok = False
+    p.builder.add_missing_attributes(open_[1].node, tag.attrs)
+    return False
+
+
+def start_frameset(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    open_ = p.open
+    if len(open_) == 1 or open_[1].hname != "body":
+        return False
+    if not p.frameset_ok:
+        return False
+    p.builder.remove(open_[1].node)
+    while len(open_) > 1:
+        p.pop()
+    p.insert_html_element(tag)
+    p.mode = M.IN_FRAMESET
+    return False
+
+
+def in_body_eof(p: Any, pos: int) -> bool:
+    if p.template_modes:
+        return M.IN_TEMPLATE.eof(p, pos)
+    for rec in p.open:
+        if rec.hname not in _ALLOWED_OPEN_AT_EOF:
+            p.error(UNEXPECTED_EOF, pos)
+            break
+    return False
+
+
+_ALLOWED_OPEN_AT_EOF = frozenset(
+    "dd dt li optgroup option p rb rp rt rtc tbody td tfoot th thead tr body html".split()
+)
+
+
+def start_block(p: Any, tag: Any) -> bool:
+    """address, article, aside, blockquote, center, details, dialog, dir,
+    div, dl, fieldset, figcaption, figure, footer, header, hgroup, main,
+    menu, nav, ol, p, search, section, summary, ul."""
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    p.insert_html_element(tag)
+    return False
+
+
+def start_heading(p: Any, tag: Any) -> bool:
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    if p.open[-1].flags & HEADING:
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        p.pop()
+    p.insert_html_element(tag)
+    return False
+
+
+def start_pre(p: Any, tag: Any) -> bool:
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    p.insert_html_element(tag)
+    p.skip_newline = True  # set again after start_tag() cleared it? no: cleared before dispatch
+    p.frameset_ok = False
+    return False
+
+
+def start_form(p: Any, tag: Any) -> bool:
+    template = p.has_open("template")
+    if p.form is not None and not template:
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        return False
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    rec = p.insert_html_element(tag)
+    if not template:
+        p.form = rec
+    return False
+
+
+def start_li(p: Any, tag: Any) -> bool:
+    p.frameset_ok = False
+    open_ = p.open
+    for i in range(len(open_) - 1, -1, -1):
+        node = open_[i]
+        if node.hname == "li":
+            p.generate_implied_end_tags("li")
+            if p.open[-1].hname != "li":
+                p.error(UNEXPECTED_START_TAG, tag.pos)
+            p.pop_until("li")
+            break
+        if node.flags & SPECIAL and node.hname not in ("address", "div", "p"):
+            break
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    p.insert_html_element(tag)
+    return False
+
+
+def start_dd_dt(p: Any, tag: Any) -> bool:
+    p.frameset_ok = False
+    open_ = p.open
+    for i in range(len(open_) - 1, -1, -1):
+        node = open_[i]
+        name = node.hname
+        if name == "dd" or name == "dt":
+            p.generate_implied_end_tags(name)
+            if p.open[-1].hname != name:
+                p.error(UNEXPECTED_START_TAG, tag.pos)
+            p.pop_until(name)
+            break
+        if node.flags & SPECIAL and name not in ("address", "div", "p"):
+            break
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    p.insert_html_element(tag)
+    return False
+
+
+def start_plaintext(p: Any, tag: Any) -> bool:
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    p.insert_html_element(tag)
+    p.tokenizer.state = PLAINTEXT_STATE
+    return False
+
+
+def start_button(p: Any, tag: Any) -> bool:
+    if p.in_scope("button"):
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        p.generate_implied_end_tags()
+        p.pop_until("button")
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    p.frameset_ok = False
+    return False
+
+
+def start_a(p: Any, tag: Any) -> bool:
+    existing = p.formatting_element_after_last_marker("a")
+    if existing is not None:
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        if p.adoption_agency(tag):
+            any_other_end_tag(p, tag)
+        p.remove_from_afe(existing)
+        if existing.on_stack:
+            p.remove_from_stack(existing)
+    p.reconstruct_the_active_formatting_elements()
+    p.push_formatting_element(p.insert_html_element(tag))
+    return False
+
+
+def start_formatting(p: Any, tag: Any) -> bool:
+    """b, big, code, em, font, i, s, small, strike, strong, tt, u."""
+    afe = p.afe
+    if afe:
+        entry = afe[-1]
+        if entry is not None and not entry.on_stack:
+            p.reconstruct_the_active_formatting_elements()
+    p.push_formatting_element(p.insert_html_element(tag))
+    return False
+
+
+def start_nobr(p: Any, tag: Any) -> bool:
+    p.reconstruct_the_active_formatting_elements()
+    if p.in_scope("nobr"):
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        if p.adoption_agency(tag):
+            any_other_end_tag(p, tag)
+        p.reconstruct_the_active_formatting_elements()
+    p.push_formatting_element(p.insert_html_element(tag))
+    return False
+
+
+def start_applet(p: Any, tag: Any) -> bool:
+    """applet, marquee, object."""
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    p.afe.append(None)  # a marker
+    p.frameset_ok = False
+    return False
+
+
+def start_table(p: Any, tag: Any) -> bool:
+    if p.quirks_mode != "quirks" and p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    p.insert_html_element(tag)
+    p.frameset_ok = False
+    p.mode = M.IN_TABLE
+    return False
+
+
+def start_void(p: Any, tag: Any) -> bool:
+    """area, br, embed, img, keygen, wbr."""
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    p.pop()
+    tag.self_closing = False
+    p.frameset_ok = False
+    return False
+
+
+def start_input(p: Any, tag: Any) -> bool:
+    # 2025: an <input> closes an open <select>.
+    if p.context is not None and p.context.hname == "select":
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        return False
+    if p.in_scope("select"):
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        p.pop_until("select")
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    p.pop()
+    tag.self_closing = False
+    kind = tag.attrs.get("type")
+    if kind is None or kind.lower() != "hidden":
+        p.frameset_ok = False
+    return False
+
+
+def start_param(p: Any, tag: Any) -> bool:
+    """param, source, track."""
+    p.insert_html_element(tag)
+    p.pop()
+    tag.self_closing = False
+    return False
+
+
+def start_hr(p: Any, tag: Any) -> bool:
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    if p.in_scope("select"):
+        p.generate_implied_end_tags()
+        if p.in_scope("option") or p.in_scope("optgroup"):
+            p.error(UNEXPECTED_START_TAG, tag.pos)
+    p.insert_html_element(tag)
+    p.pop()
+    tag.self_closing = False
+    p.frameset_ok = False
+    return False
+
+
+def start_image(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    tag.name = "img"
+    return True
+
+
+def start_textarea(p: Any, tag: Any) -> bool:
+    p.insert_html_element(tag)
+    p.skip_newline = True
+    p.tokenizer.state = RCDATA_STATE
+    p.tokenizer.last_start_tag = "textarea"
+    p.original_mode = p.mode
+    p.frameset_ok = False
+    p.mode = M.TEXT
+    return False
+
+
+def start_xmp(p: Any, tag: Any) -> bool:
+    if p.counts.get("p"):
+        p.close_p_if_in_button_scope(tag.pos)
+    p.reconstruct_the_active_formatting_elements()
+    p.frameset_ok = False
+    p.generic_raw_text(tag)
+    return False
+
+
+def start_iframe(p: Any, tag: Any) -> bool:
+    p.frameset_ok = False
+    p.generic_raw_text(tag)
+    return False
+
+
+def start_noembed(p: Any, tag: Any) -> bool:
+    p.generic_raw_text(tag)
+    return False
+
+
+def start_noscript(p: Any, tag: Any) -> bool:
+    if p.scripting:
+        p.generic_raw_text(tag)
+        return False
+    return any_other_start_tag(p, tag)
+
+
+def start_select(p: Any, tag: Any) -> bool:
+    if p.context is not None and p.context.hname == "select":
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        return False
+    if p.in_scope("select"):
+        # A nested <select> acts as </select>.
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        p.pop_until("select")
+        return False
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    p.frameset_ok = False
+    return False
+
+
+def start_option(p: Any, tag: Any) -> bool:
+    if p.in_scope("select"):
+        p.generate_implied_end_tags("optgroup")
+        if p.in_scope("option"):
+            p.error(UNEXPECTED_START_TAG, tag.pos)
+    elif p.open[-1].hname == "option":
+        p.pop()
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    return False
+
+
+def start_optgroup(p: Any, tag: Any) -> bool:
+    if p.in_scope("select"):
+        p.generate_implied_end_tags()
+        if p.in_scope("option") or p.in_scope("optgroup"):
+            p.error(UNEXPECTED_START_TAG, tag.pos)
+    elif p.open[-1].hname == "option":
+        p.pop()
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    return False
+
+
+def start_rb_rtc(p: Any, tag: Any) -> bool:
+    if p.in_scope("ruby"):
+        p.generate_implied_end_tags()
+        if p.open[-1].hname != "ruby":
+            p.error(UNEXPECTED_START_TAG, tag.pos)
+    p.insert_html_element(tag)
+    return False
+
+
+def start_rp_rt(p: Any, tag: Any) -> bool:
+    if p.in_scope("ruby"):
+        p.generate_implied_end_tags("rtc")
+        if p.open[-1].hname not in ("rtc", "ruby"):
+            p.error(UNEXPECTED_START_TAG, tag.pos)
+    p.insert_html_element(tag)
+    return False
+
+
+def start_math(p: Any, tag: Any) -> bool:
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_element("math", MATHML_NAMESPACE, adjust_attributes(tag.attrs, MATHML_NAMESPACE), tag.pos)
+    if tag.self_closing:
+        p.pop()
+        tag.self_closing = False
+    return False
+
+
+def start_svg(p: Any, tag: Any) -> bool:
+    p.reconstruct_the_active_formatting_elements()
+    p.insert_element("svg", SVG_NAMESPACE, adjust_attributes(tag.attrs, SVG_NAMESPACE), tag.pos)
+    if tag.self_closing:
+        p.pop()
+        tag.self_closing = False
+    return False
+
+
+def any_other_start_tag(p: Any, tag: Any) -> bool:
+    afe = p.afe
+    if afe:
+        entry = afe[-1]
+        if entry is not None and not entry.on_stack:
+            p.reconstruct_the_active_formatting_elements()
+    p.insert_html_element(tag)
+    return False
+
+
+# -- end tags --------------------------------------------------------------
+
+
+def end_body(p: Any, tag: Any) -> bool:
+    if not p.in_scope("body"):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    for rec in p.open:
+        if rec.hname not in _ALLOWED_OPEN_AT_EOF:
+            p.error(UNEXPECTED_END_TAG, tag.pos)
+            break
+    p.mode = M.AFTER_BODY
+    return False
+
+
+def end_html(p: Any, tag: Any) -> bool:
+    if not p.in_scope("body"):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.mode = M.AFTER_BODY
+    return True
+
+
+def end_block(p: Any, tag: Any) -> bool:
+    """address, article, ..., ul (and select, 2025): close the element if
+    it is in scope."""
+    name = tag.name
+    if not p.in_scope(name):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags()
+    if p.open[-1].hname != name:
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until(name)
+    return False
+
+
+def end_form(p: Any, tag: Any) -> bool:
+    if not p.has_open("template"):
+        node = p.form
+        p.form = None
+        if node is None or not p.record_in_scope(node):
+            p.error(UNEXPECTED_END_TAG, tag.pos)
+            return False
+        p.generate_implied_end_tags()
+        if p.open[-1] is not node:
+            p.error(UNEXPECTED_END_TAG, tag.pos)
+        p.remove_from_stack(node)
+        return False
+    if not p.in_scope("form"):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags()
+    if p.open[-1].hname != "form":
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until("form")
+    return False
+
+
+def end_p(p: Any, tag: Any) -> bool:
+    if not p.in_button_scope("p"):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        p.insert_implied("p")
+    p.close_a_p_element(tag.pos)
+    return False
+
+
+def end_li(p: Any, tag: Any) -> bool:
+    if not p.in_scope("li", LIST_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags("li")
+    if p.open[-1].hname != "li":
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until("li")
+    return False
+
+
+def end_dd_dt(p: Any, tag: Any) -> bool:
+    name = tag.name
+    if not p.in_scope(name):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags(name)
+    if p.open[-1].hname != name:
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until(name)
+    return False
+
+
+def end_heading(p: Any, tag: Any) -> bool:
+    if not p.any_in_scope(HEADINGS):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags()
+    if p.open[-1].hname != tag.name:
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until_one_of(HEADINGS)
+    return False
+
+
+def end_formatting(p: Any, tag: Any) -> bool:
+    """a, b, big, code, em, font, i, nobr, s, small, strike, strong, tt, u."""
+    if p.adoption_agency(tag):
+        return any_other_end_tag(p, tag)
+    return False
+
+
+def end_applet(p: Any, tag: Any) -> bool:
+    """applet, marquee, object."""
+    name = tag.name
+    if not p.in_scope(name):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags()
+    if p.open[-1].hname != name:
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until(name)
+    p.clear_the_list_of_active_formatting_elements_up_to_the_last_marker()
+    return False
+
+
+def end_br(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_END_TAG, tag.pos)
+    return start_void(p, StartTag("br", {}, False, tag.pos, tag.end))
+
+
+def any_other_end_tag(p: Any, tag: Any) -> bool:
+    name = tag.name
+    open_ = p.open
+    for i in range(len(open_) - 1, -1, -1):
+        node = open_[i]
+        if node.hname == name:
+            p.generate_implied_end_tags(name)
+            if p.open[-1] is not node:
+                p.error(UNEXPECTED_END_TAG, tag.pos)
+            p.pop_until_record(node)
+            return False
+        if node.flags & SPECIAL:
+            p.error(UNEXPECTED_END_TAG, tag.pos)
+            return False
+    return False
+
+
+mode = M.IN_BODY
+mode.characters = in_body_characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.eof = in_body_eof
+mode.on_start("html", start_html)
+mode.on_start(
+    "base basefont bgsound link meta noframes script style template title", using_in_head_start
+)
+mode.on_start("body", start_body)
+mode.on_start("frameset", start_frameset)
+mode.on_start(
+    "address article aside blockquote center details dialog dir div dl fieldset figcaption "
+    "figure footer header hgroup main menu nav ol p search section summary ul",
+    start_block,
+)
+mode.on_start(" ".join(HEADINGS), start_heading)
+mode.on_start("pre listing", start_pre)
+mode.on_start("form", start_form)
+mode.on_start("li", start_li)
+mode.on_start("dd dt", start_dd_dt)
+mode.on_start("plaintext", start_plaintext)
+mode.on_start("button", start_button)
+mode.on_start("a", start_a)
+mode.on_start("b big code em font i s small strike strong tt u", start_formatting)
+mode.on_start("nobr", start_nobr)
+mode.on_start("applet marquee object", start_applet)
+mode.on_start("table", start_table)
+mode.on_start("area br embed img keygen wbr", start_void)
+mode.on_start("input", start_input)
+mode.on_start("param source track", start_param)
+mode.on_start("hr", start_hr)
+mode.on_start("image", start_image)
+mode.on_start("textarea", start_textarea)
+mode.on_start("xmp", start_xmp)
+mode.on_start("iframe", start_iframe)
+mode.on_start("noembed", start_noembed)
+mode.on_start("noscript", start_noscript)
+mode.on_start("select", start_select)
+mode.on_start("option", start_option)
+mode.on_start("optgroup", start_optgroup)
+mode.on_start("rb rtc", start_rb_rtc)
+mode.on_start("rp rt", start_rp_rt)
+mode.on_start("math", start_math)
+mode.on_start("svg", start_svg)
+mode.on_start("caption col colgroup frame head tbody td tfoot th thead tr", ignore_start)
+mode.start_default = any_other_start_tag
+
+mode.on_end("template", using_in_head_end)
+mode.on_end("body", end_body)
+mode.on_end("html", end_html)
+mode.on_end(
+    "address article aside blockquote button center details dialog dir div dl fieldset "
+    "figcaption figure footer header hgroup listing main menu nav ol pre search section "
+    "select summary ul",
+    end_block,
+)
+mode.on_end("form", end_form)
+mode.on_end("p", end_p)
+mode.on_end("li", end_li)
+mode.on_end("dd dt", end_dd_dt)
+mode.on_end(" ".join(HEADINGS), end_heading)
+mode.on_end("a b big code em font i nobr s small strike strong tt u", end_formatting)
+mode.on_end("applet marquee object", end_applet)
+mode.on_end("br", end_br)
+mode.end_default = any_other_end_tag
+
+_ = (HTML_NAMESPACE, TABLE_SCOPE, ignore_end)

@@ -1,0 +1,758 @@
+"""The tree construction stage: token dispatch and the algorithms shared by
+the insertion modes.  https://html.spec.whatwg.org/#tree-construction
+
+:class:`TreeConstructor` is the tokenizer's sink.  It owns the stack of open
+elements, the list of active formatting elements and the other parser state,
+and writes the tree only through a :class:`~specparser.treebuilder.TreeBuilder`.
+The per-mode rules live in ``document_modes``, ``body_mode``,
+``table_modes`` and ``foreign``; handlers return reprocess instructions
+(see :class:`~specparser.treeconstruction.records.Mode`) which the loops in
+the sink methods carry out, so nothing here recurses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ..errors import ParseError
+from ..tables.elements import (
+    BUTTON_SCOPE,
+    FOSTER_TARGET,
+    HTML_ELEMENT,
+    HTML_INTEGRATION_POINT,
+    IMPLIED_END,
+    IMPLIED_END_THOROUGH,
+    LIST_SCOPE,
+    MATHML_TEXT_INTEGRATION_POINT,
+    SCOPE,
+    TABLE_SCOPE,
+)
+from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
+from ..treebuilder import TreeBuilder
+from . import modes as M
+from .records import MARKER, ElementRecord, SelectState
+
+WHITESPACE = "\t\n\x0c\r "
+
+# Tree construction's own error codes (the tokenizer's are the spec's).
+# They are documented in specparser.treeconstruction.__init__.
+UNEXPECTED_DOCTYPE = "unexpected-doctype"
+MISSING_DOCTYPE = "missing-doctype"
+UNKNOWN_DOCTYPE = "unknown-doctype"
+UNEXPECTED_START_TAG = "unexpected-start-tag"
+UNEXPECTED_END_TAG = "unexpected-end-tag"
+UNEXPECTED_CHARACTER = "unexpected-character"
+UNEXPECTED_NULL = "unexpected-null-character"
+UNEXPECTED_EOF = "unexpected-eof"
+MISNESTED_TAG = "misnested-tag"
+NON_VOID_SELF_CLOSING = "non-void-html-element-start-tag-with-trailing-solidus"
+FOSTER_PARENTED_TEXT = "foster-parented-character"
+
+
+def _is_foreign_dispatch(node: ElementRecord, name: str) -> bool:
+    """True when a start tag must be processed by the rules for foreign
+    content (https://html.spec.whatwg.org/#tree-construction-dispatcher)."""
+    flags = node.flags
+    if flags & (HTML_ELEMENT | HTML_INTEGRATION_POINT):
+        return False
+    if flags & MATHML_TEXT_INTEGRATION_POINT and name != "mglyph" and name != "malignmark":
+        return False
+    if name == "svg" and node.name == "annotation-xml" and node.ns == MATHML_NAMESPACE:
+        return False
+    return True
+
+
+class TreeConstructor:
+    """The HTML tree construction stage, driven by a tokenizer.
+
+    ``context`` (fragment parsing) is ``(local_name, namespace)`` or ``None``.
+    """
+
+    def __init__(
+        self,
+        builder: TreeBuilder,
+        scripting: bool = False,
+        errors: list | None = None,
+        context: tuple[str, str] | None = None,
+    ) -> None:
+        self.builder = builder
+        self.scripting = bool(scripting)
+        self.errors = errors
+        self.tokenizer: Any = None
+        self.mode = M.INITIAL
+        self.original_mode = M.INITIAL
+        self.template_modes: list = []
+        self.open: list[ElementRecord] = []
+        self.afe: list[ElementRecord | None] = []
+        # Number of HTML elements of each name on the stack: "in scope"
+        # checks for absent names are O(1), which keeps deep documents linear.
+        self.counts: dict[str, int] = {}
+        self.head: ElementRecord | None = None
+        self.form: ElementRecord | None = None
+        self.frameset_ok = True
+        self.foster_parenting = False
+        self.skip_newline = False
+        self.pending_table_text: list[str] = []
+        self.pending_table_pos = 0
+        self.quirks_mode = "no-quirks"
+        self.context: ElementRecord | None = None
+        self.document: Any = None
+        self.decoded: Any = None  # the DecodedInput, for <meta charset>
+        self.eof_pos = -1
+        if context is None:
+            self.document = builder.start_document()
+        else:
+            self._start_fragment(*context)
+
+    # -- the fragment case ----------------------------------------------
+
+    def _start_fragment(self, name: str, namespace: str) -> None:
+        """Steps of https://html.spec.whatwg.org/#html-fragment-parsing-algorithm
+        that set up the parser (the tokenizer state is :meth:`initial_tokenizer_state`)."""
+        builder = self.builder
+        root_node = builder.start_fragment()
+        self.document = root_node
+        # The context element is not part of the tree; only its record is used.
+        context = ElementRecord(None, name, namespace, {})
+        self.context = context
+        root = ElementRecord(root_node, "html", HTML_NAMESPACE, {})
+        self.push(root)
+        if context.hname == "template":
+            self.template_modes.append(M.IN_TEMPLATE)
+        self.reset_the_insertion_mode_appropriately()
+        if context.hname == "form":
+            self.form = context
+
+    def initial_tokenizer_state(self) -> int:
+        """The tokenizer state the fragment's context element selects."""
+        context = self.context
+        if context is None or context.hname is None:
+            return DATA_STATE
+        name = context.hname
+        if name in ("title", "textarea"):
+            return RCDATA_STATE
+        if name in ("style", "xmp", "iframe", "noembed", "noframes"):
+            return RAWTEXT_STATE
+        if name == "script":
+            return SCRIPT_DATA_STATE
+        if name == "noscript":
+            return RAWTEXT_STATE if self.scripting else DATA_STATE
+        if name == "plaintext":
+            return PLAINTEXT_STATE
+        return DATA_STATE
+
+    # -- errors ----------------------------------------------------------
+
+    def error(self, code: str, pos: int = -1) -> None:
+        errors = self.errors
+        if errors is not None:
+            errors.append(ParseError(code, pos))
+
+    # -- the token sink (https://html.spec.whatwg.org/#tree-construction-dispatcher)
+
+    def cdata_allowed(self) -> bool:
+        node = self.adjusted_current_node()
+        return node is not None and not node.flags & HTML_ELEMENT
+
+    def adjusted_current_node(self) -> ElementRecord | None:
+        open_ = self.open
+        if not open_:
+            return None
+        if self.context is not None and len(open_) == 1:
+            return self.context
+        return open_[-1]
+
+    def characters(self, data: str, pos: int) -> None:
+        if self.skip_newline:
+            self.skip_newline = False
+            if data[:1] == "\n":
+                data = data[1:]
+                pos += 1
+        open_ = self.open
+        while data:
+            if open_:
+                node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+                if not node.flags & (HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT):
+                    self.foreign_characters(data, pos)
+                    return
+            data = self.mode.characters(self, data, pos)
+
+    def start_tag(self, tag: Any) -> None:
+        self.skip_newline = False
+        open_ = self.open
+        while True:
+            if open_:
+                node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+                if not node.flags & HTML_ELEMENT and _is_foreign_dispatch(node, tag.name):
+                    if not self.foreign_start_tag(tag):
+                        break
+                    continue
+            mode = self.mode
+            if not mode.start.get(tag.name, mode.start_default)(self, tag):
+                break
+        if tag.self_closing and self.errors is not None:
+            # The flag was not acknowledged by the rule that handled the tag.
+            self.error(NON_VOID_SELF_CLOSING, tag.pos)
+
+    def end_tag(self, tag: Any) -> None:
+        self.skip_newline = False
+        open_ = self.open
+        while True:
+            if open_:
+                node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+                if not node.flags & HTML_ELEMENT:
+                    if not self.foreign_end_tag(tag):
+                        break
+                    continue
+            mode = self.mode
+            if not mode.end.get(tag.name, mode.end_default)(self, tag):
+                break
+
+    def comment(self, data: str, pos: int) -> None:
+        self.skip_newline = False
+        open_ = self.open
+        if open_:
+            node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+            if not node.flags & HTML_ELEMENT:
+                self.insert_comment(data, pos)
+                return
+        while self.mode.comment(self, data, pos):
+            pass
+
+    def doctype(self, token: Any) -> None:
+        self.skip_newline = False
+        open_ = self.open
+        if open_:
+            node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+            if not node.flags & HTML_ELEMENT:
+                self.error(UNEXPECTED_DOCTYPE, token.pos)
+                return
+        while self.mode.doctype(self, token):
+            pass
+
+    def eof(self, pos: int) -> None:
+        self.skip_newline = False
+        self.eof_pos = pos
+        while self.mode.eof(self, pos):
+            pass
+        self.stop_parsing()
+
+    def stop_parsing(self) -> None:
+        """https://html.spec.whatwg.org/#stop-parsing: pop all the nodes off
+        the stack of open elements (popping an option may fill a
+        selectedcontent)."""
+        while self.open:
+            self.pop()
+
+    # -- the stack of open elements ---------------------------------------
+
+    def push(self, rec: ElementRecord) -> None:
+        self.open.append(rec)
+        rec.on_stack = True
+        name = rec.hname
+        if name is not None:
+            counts = self.counts
+            counts[name] = counts.get(name, 0) + 1
+
+    def pop(self) -> ElementRecord:
+        rec = self.open.pop()
+        rec.on_stack = False
+        name = rec.hname
+        if name is not None:
+            self.counts[name] -= 1
+            if name == "option":
+                self.option_popped(rec)
+        return rec
+
+    def pop_until(self, name: str) -> None:
+        """Pop elements until an HTML element ``name`` has been popped."""
+        pop = self.pop
+        while pop().hname != name:
+            pass
+
+    def pop_until_one_of(self, names: Any) -> None:
+        pop = self.pop
+        while pop().hname not in names:
+            pass
+
+    def pop_until_record(self, rec: ElementRecord) -> None:
+        pop = self.pop
+        while pop() is not rec:
+            pass
+
+    def remove_from_stack(self, rec: ElementRecord) -> None:
+        open_ = self.open
+        for i in range(len(open_) - 1, -1, -1):
+            if open_[i] is rec:
+                del open_[i]
+                break
+        rec.on_stack = False
+        if rec.hname is not None:
+            self.counts[rec.hname] -= 1
+
+    def insert_into_stack(self, index: int, rec: ElementRecord) -> None:
+        self.open.insert(index, rec)
+        rec.on_stack = True
+        if rec.hname is not None:
+            self.counts[rec.hname] = self.counts.get(rec.hname, 0) + 1
+
+    def has_open(self, name: str) -> bool:
+        """Is an HTML element ``name`` anywhere on the stack?"""
+        return self.counts.get(name, 0) > 0
+
+    # https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
+    def in_scope(self, name: str, boundary: int = SCOPE) -> bool:
+        if not self.counts.get(name):
+            return False
+        for rec in reversed(self.open):
+            if rec.hname == name:
+                return True
+            if rec.flags & boundary:
+                return False
+        return False
+
+    def in_button_scope(self, name: str) -> bool:
+        return self.in_scope(name, BUTTON_SCOPE)
+
+    def in_list_item_scope(self, name: str) -> bool:
+        return self.in_scope(name, LIST_SCOPE)
+
+    def in_table_scope(self, name: str) -> bool:
+        return self.in_scope(name, TABLE_SCOPE)
+
+    def any_in_scope(self, names: Any, boundary: int = SCOPE) -> bool:
+        counts = self.counts
+        for name in names:
+            if counts.get(name):
+                break
+        else:
+            return False
+        for rec in reversed(self.open):
+            if rec.hname in names:
+                return True
+            if rec.flags & boundary:
+                return False
+        return False
+
+    def record_in_scope(self, target: ElementRecord, boundary: int = SCOPE) -> bool:
+        for rec in reversed(self.open):
+            if rec is target:
+                return True
+            if rec.flags & boundary:
+                return False
+        return False
+
+    # https://html.spec.whatwg.org/#generate-implied-end-tags
+    def generate_implied_end_tags(self, exclude: str | None = None) -> None:
+        open_ = self.open
+        while open_ and open_[-1].flags & IMPLIED_END and open_[-1].hname != exclude:
+            self.pop()
+
+    def generate_all_implied_end_tags_thoroughly(self) -> None:
+        open_ = self.open
+        while open_ and open_[-1].flags & IMPLIED_END_THOROUGH:
+            self.pop()
+
+    # https://html.spec.whatwg.org/#close-a-p-element
+    def close_a_p_element(self, pos: int = -1) -> None:
+        self.generate_implied_end_tags("p")
+        if self.open[-1].hname != "p":
+            self.error(UNEXPECTED_END_TAG, pos)
+        self.pop_until("p")
+
+    def close_p_if_in_button_scope(self, pos: int = -1) -> None:
+        if self.counts.get("p") and self.in_scope("p", BUTTON_SCOPE):
+            self.close_a_p_element(pos)
+
+    # -- creating and inserting nodes ------------------------------------
+
+    # https://html.spec.whatwg.org/#create-an-element-for-the-token
+    def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> ElementRecord:
+        node = self.builder.create_element(name, namespace, attrs, pos)
+        rec = ElementRecord(node, name, namespace, attrs, pos)
+        if rec.hname == "template":
+            rec.extra = self.builder.template_contents(node)
+        return rec
+
+    # https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node
+    def appropriate_place(self, target: ElementRecord | None = None) -> tuple[Any, Any]:
+        """``(parent node, reference node or None)``."""
+        if target is None:
+            target = self.open[-1]
+        if self.foster_parenting and target.flags & FOSTER_TARGET:
+            return self.foster_parenting_place()
+        if target.hname == "template":
+            return target.extra, None
+        return target.node, None
+
+    def foster_parenting_place(self) -> tuple[Any, Any]:
+        """Step 2 of the appropriate place algorithm, with foster parenting."""
+        open_ = self.open
+        last_template = last_table = -1
+        for i in range(len(open_) - 1, -1, -1):
+            name = open_[i].hname
+            if name == "template" and last_template < 0:
+                last_template = i
+                break
+            if name == "table" and last_table < 0:
+                last_table = i
+                # A template above the table still wins only if it is lower
+                # in the stack; keep looking for one.
+        if last_template >= 0 and (last_table < 0 or last_template > last_table):
+            return open_[last_template].extra, None
+        if last_table < 0:
+            # Fragment case: inside the first element (the html element).
+            return open_[0].node, None
+        table = open_[last_table]
+        parent = self.builder.parent_of(table.node)
+        if parent is not None:
+            return parent, table.node
+        previous = open_[last_table - 1]
+        if previous.hname == "template":
+            return previous.extra, None
+        return previous.node, None
+
+    def insert_node(self, node: Any, place: tuple[Any, Any]) -> None:
+        parent, before = place
+        if before is None:
+            self.builder.append(parent, node)
+        else:
+            self.builder.insert_before(parent, node, before)
+
+    # https://html.spec.whatwg.org/#insert-a-foreign-element
+    def insert_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> ElementRecord:
+        place = self.appropriate_place()
+        rec = self.create_element(name, namespace, attrs, pos)
+        self.insert_node(rec.node, place)
+        self.push(rec)
+        return rec
+
+    # https://html.spec.whatwg.org/#insert-an-html-element
+    def insert_html_element(self, tag: Any) -> ElementRecord:
+        name = tag.name
+        rec = self.insert_element(name, HTML_NAMESPACE, tag.attrs, tag.pos)
+        if name == "option" or name == "selectedcontent" or name == "select":
+            self.select_element_inserted(rec)
+        return rec
+
+    def insert_implied(self, name: str) -> ElementRecord:
+        """Insert an HTML element for a start tag the spec makes up (``head``,
+        ``body``, ``tbody`` ... with no attributes)."""
+        return self.insert_element(name, HTML_NAMESPACE, {}, -1)
+
+    # https://html.spec.whatwg.org/#insert-a-character
+    def insert_characters(self, data: str) -> None:
+        target = self.open[-1]
+        if self.foster_parenting and target.flags & FOSTER_TARGET:
+            parent, before = self.foster_parenting_place()
+            if parent is self.document and self.context is None:
+                return
+            self.builder.insert_text(parent, data, before)
+            return
+        if target.hname == "template":
+            self.builder.insert_text(target.extra, data)
+        else:
+            self.builder.insert_text(target.node, data)
+
+    # https://html.spec.whatwg.org/#insert-a-comment
+    def insert_comment(self, data: str, pos: int = -1, parent: Any = None) -> None:
+        node = self.builder.create_comment(data, pos)
+        if parent is not None:
+            self.builder.append(parent, node)
+        else:
+            self.insert_node(node, self.appropriate_place())
+
+    # https://html.spec.whatwg.org/#generic-raw-text-element-parsing-algorithm
+    def generic_raw_text(self, tag: Any) -> None:
+        self.insert_html_element(tag)
+        self.tokenizer.state = RAWTEXT_STATE
+        self.tokenizer.last_start_tag = tag.name
+        self.original_mode = self.mode
+        self.mode = M.TEXT
+
+    def generic_rcdata(self, tag: Any) -> None:
+        self.insert_html_element(tag)
+        self.tokenizer.state = RCDATA_STATE
+        self.tokenizer.last_start_tag = tag.name
+        self.original_mode = self.mode
+        self.mode = M.TEXT
+
+    # -- the list of active formatting elements ---------------------------
+
+    # https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
+    def push_formatting_element(self, rec: ElementRecord) -> None:
+        afe = self.afe
+        name = rec.name
+        attrs = rec.attrs
+        count = 0
+        for i in range(len(afe) - 1, -1, -1):
+            entry = afe[i]
+            if entry is MARKER:
+                break
+            if entry.name == name and entry.attrs == attrs:
+                count += 1
+                if count == 3:
+                    # Noah's Ark: at most three identical entries.
+                    del afe[i]
+                    break
+        afe.append(rec)
+
+    # https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements
+    def reconstruct_the_active_formatting_elements(self) -> None:
+        afe = self.afe
+        if not afe:
+            return
+        entry = afe[-1]
+        if entry is MARKER or entry.on_stack:
+            return
+        i = len(afe) - 1
+        while i > 0:
+            previous = afe[i - 1]
+            if previous is MARKER or previous.on_stack:
+                break
+            i -= 1
+        for j in range(i, len(afe)):
+            entry = afe[j]
+            afe[j] = self.insert_element(entry.name, HTML_NAMESPACE, dict(entry.attrs), entry.pos)
+
+    # https://html.spec.whatwg.org/#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
+    def clear_the_list_of_active_formatting_elements_up_to_the_last_marker(self) -> None:
+        afe = self.afe
+        while afe:
+            if afe.pop() is MARKER:
+                break
+
+    def formatting_element_after_last_marker(self, name: str) -> ElementRecord | None:
+        afe = self.afe
+        for i in range(len(afe) - 1, -1, -1):
+            entry = afe[i]
+            if entry is MARKER:
+                return None
+            if entry.name == name:
+                return entry
+        return None
+
+    def remove_from_afe(self, rec: ElementRecord) -> None:
+        afe = self.afe
+        for i in range(len(afe) - 1, -1, -1):
+            if afe[i] is rec:
+                del afe[i]
+                return
+
+    # https://html.spec.whatwg.org/#adoption-agency-algorithm
+    def adoption_agency(self, tag: Any) -> bool:
+        """Run the adoption agency algorithm; return True when the caller
+        must act as described in "any other end tag"."""
+        subject = tag.name
+        open_ = self.open
+        afe = self.afe
+        builder = self.builder
+        # Step 2.
+        current = open_[-1]
+        if current.hname == subject and current not in afe:
+            self.pop()
+            return False
+        # Steps 3-4: the outer loop runs at most 8 times.
+        for _ in range(8):
+            # Step 4.3.
+            formatting = self.formatting_element_after_last_marker(subject)
+            if formatting is None:
+                return True
+            # Step 4.4.
+            if not formatting.on_stack:
+                self.error(MISNESTED_TAG, tag.pos)
+                self.remove_from_afe(formatting)
+                return False
+            # Step 4.5.
+            if not self.record_in_scope(formatting):
+                self.error(MISNESTED_TAG, tag.pos)
+                return False
+            # Step 4.6.
+            if formatting is not open_[-1]:
+                self.error(MISNESTED_TAG, tag.pos)
+            # Step 4.7: the furthest block.
+            fe_index = len(open_) - 1
+            while open_[fe_index] is not formatting:
+                fe_index -= 1
+            furthest_block = None
+            for i in range(fe_index + 1, len(open_)):
+                if open_[i].flags & 1:  # SPECIAL
+                    furthest_block = open_[i]
+                    break
+            # Step 4.8.
+            if furthest_block is None:
+                self.pop_until_record(formatting)
+                self.remove_from_afe(formatting)
+                return False
+            # Steps 4.9-4.10.
+            common_ancestor = open_[fe_index - 1]
+            bookmark = afe.index(formatting)
+            # Steps 4.11-4.13: the inner loop.
+            node = last_node = furthest_block
+            node_index = open_.index(furthest_block)
+            inner = 0
+            while True:
+                inner += 1
+                node_index -= 1
+                node = open_[node_index]
+                if node is formatting:
+                    break
+                in_afe = node in afe
+                if inner > 3 and in_afe:
+                    position = afe.index(node)
+                    del afe[position]
+                    if position < bookmark:
+                        bookmark -= 1
+                    in_afe = False
+                if not in_afe:
+                    self.remove_from_stack(node)
+                    continue
+                # Step 4.13.7: a new element for node's token replaces it.
+                new = self.create_element(node.name, HTML_NAMESPACE, dict(node.attrs), node.pos)
+                afe[afe.index(node)] = new
+                open_[node_index] = new
+                new.on_stack = True
+                node.on_stack = False
+                node = new
+                if last_node is furthest_block:
+                    bookmark = afe.index(new) + 1
+                builder.remove(last_node.node)
+                builder.append(node.node, last_node.node)
+                last_node = node
+            # Step 4.14.
+            builder.remove(last_node.node)
+            self.insert_node(last_node.node, self.appropriate_place(common_ancestor))
+            # Steps 4.15-4.17.
+            new = self.create_element(formatting.name, HTML_NAMESPACE, dict(formatting.attrs), formatting.pos)
+            builder.move_children(furthest_block.node, new.node)
+            builder.append(furthest_block.node, new.node)
+            # Step 4.18.
+            position = afe.index(formatting)
+            if position < bookmark:
+                bookmark -= 1
+            del afe[position]
+            afe.insert(bookmark, new)
+            # Step 4.19.
+            self.remove_from_stack(formatting)
+            fb_index = open_.index(furthest_block)
+            self.insert_into_stack(fb_index + 1, new)
+        return False
+
+    # -- reset the insertion mode appropriately ---------------------------
+
+    # https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
+    def reset_the_insertion_mode_appropriately(self) -> None:
+        open_ = self.open
+        for i in range(len(open_) - 1, -1, -1):
+            node = open_[i]
+            last = i == 0
+            if last and self.context is not None:
+                node = self.context
+            name = node.hname
+            if name is None:
+                if last:
+                    self.mode = M.IN_BODY
+                    return
+                continue
+            if name in ("td", "th") and not last:
+                self.mode = M.IN_CELL
+            elif name == "tr":
+                self.mode = M.IN_ROW
+            elif name in ("tbody", "thead", "tfoot"):
+                self.mode = M.IN_TABLE_BODY
+            elif name == "caption":
+                self.mode = M.IN_CAPTION
+            elif name == "colgroup":
+                self.mode = M.IN_COLUMN_GROUP
+            elif name == "table":
+                self.mode = M.IN_TABLE
+            elif name == "template":
+                self.mode = self.template_modes[-1]
+            elif name == "head" and not last:
+                self.mode = M.IN_HEAD
+            elif name == "body":
+                self.mode = M.IN_BODY
+            elif name == "frameset":
+                self.mode = M.IN_FRAMESET
+            elif name == "html":
+                self.mode = M.BEFORE_HEAD if self.head is None else M.AFTER_HEAD
+            elif last:
+                self.mode = M.IN_BODY
+            else:
+                continue
+            return
+
+    # -- select and selectedcontent (2025) -------------------------------
+
+    def nearest_select_for_option(self, option_index: int) -> ElementRecord | None:
+        """https://html.spec.whatwg.org/#option-element-nearest-ancestor-select,
+        with the stack of open elements standing for the option's ancestors."""
+        open_ = self.open
+        seen_optgroup = False
+        for i in range(option_index - 1, -1, -1):
+            name = open_[i].hname
+            if name in ("datalist", "hr", "option"):
+                return None
+            if name == "optgroup":
+                if seen_optgroup:
+                    return None
+                seen_optgroup = True
+            elif name == "select":
+                return open_[i]
+        return None
+
+    def select_element_inserted(self, rec: ElementRecord) -> None:
+        """Track what "maybe clone an option into selectedcontent" needs:
+        a select's first selectedcontent and which option is selected
+        (the selectedness setting algorithm, for a select without
+        ``multiple``)."""
+        name = rec.name
+        if name == "select":
+            rec.extra = SelectState("multiple" in rec.attrs)
+            return
+        if not self.counts.get("select"):
+            return
+        open_ = self.open
+        if name == "selectedcontent":
+            for i in range(len(open_) - 2, -1, -1):
+                if open_[i].hname == "select":
+                    state = open_[i].extra
+                    if state is not None and state.selectedcontent is None:
+                        state.selectedcontent = rec
+                    return
+            return
+        select = self.nearest_select_for_option(len(open_) - 1)
+        if select is None or select.extra is None:
+            return
+        state = select.extra
+        if "selected" in rec.attrs:
+            state.selected_option = rec
+        elif state.selected_option is None and "disabled" not in rec.attrs:
+            state.selected_option = rec
+
+    def option_popped(self, rec: ElementRecord) -> None:
+        """https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent,
+        run when an option is popped off the stack of open elements."""
+        if not self.counts.get("select"):
+            return
+        # ``rec`` has just left the stack: its ancestors are the whole stack.
+        select = self.nearest_select_for_option(len(self.open))
+        if select is None or select.extra is None:
+            return
+        state = select.extra
+        if state.multiple or state.selectedcontent is None or state.selected_option is not rec:
+            return
+        self.builder.replace_children_with_clones(state.selectedcontent.node, rec.node)
+
+    # -- foreign content --------------------------------------------------
+
+    from .foreign import (  # noqa: E402  (methods defined in their own module)
+        foreign_characters,
+        foreign_end_tag,
+        foreign_start_tag,
+    )
+
+
+# Fill in the insertion mode tables.
+from . import body_mode, document_modes, table_modes  # noqa: E402,F401

@@ -1,0 +1,108 @@
+"""The rules for parsing tokens in foreign content (SVG and MathML).
+
+https://html.spec.whatwg.org/#parsing-main-inforeign
+
+These functions become methods of
+:class:`~specparser.treeconstruction.core.TreeConstructor`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..constants import MATHML_NAMESPACE, SVG_NAMESPACE
+from ..tables.elements import HTML_ELEMENT, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT
+from ..tables.foreign import (
+    BREAKOUT_TAGS,
+    FOREIGN_ATTRIBUTES,
+    MATHML_ATTRIBUTES,
+    SVG_ATTRIBUTES,
+    SVG_TAG_NAMES,
+)
+
+_WHITESPACE = "\t\n\x0c\r "
+_BREAKOUT_POINTS = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
+
+
+def adjust_attributes(attrs: dict, namespace: str) -> dict:
+    """Adjust MathML / SVG attributes and adjust foreign attributes
+    (https://html.spec.whatwg.org/#adjust-foreign-attributes) into a new dict."""
+    table = SVG_ATTRIBUTES if namespace == SVG_NAMESPACE else MATHML_ATTRIBUTES
+    out = {}
+    for name, value in attrs.items():
+        name = table.get(name, name)
+        out[FOREIGN_ATTRIBUTES.get(name, name)] = value
+    return out
+
+
+def foreign_characters(p: Any, data: str, pos: int) -> None:
+    if "\x00" in data:
+        p.error("unexpected-null-character", pos)
+        data = data.replace("\x00", "\ufffd")
+    if p.frameset_ok and data.strip(_WHITESPACE + "\ufffd"):
+        p.frameset_ok = False
+    p.insert_characters(data)
+
+
+def _breaks_out(tag: Any) -> bool:
+    name = tag.name
+    if name in BREAKOUT_TAGS:
+        return True
+    if name == "font":
+        attrs = tag.attrs
+        return "color" in attrs or "face" in attrs or "size" in attrs
+    return False
+
+
+def _break_out(p: Any, tag: Any) -> bool:
+    """Pop until the current node is an HTML element or an integration point,
+    then reprocess the token by the rules of the current insertion mode."""
+    p.error("unexpected-html-element-in-foreign-content", tag.pos)
+    open_ = p.open
+    while not open_[-1].flags & _BREAKOUT_POINTS:
+        p.pop()
+    return True
+
+
+def foreign_start_tag(p: Any, tag: Any) -> bool:
+    if _breaks_out(tag):
+        _break_out(p, tag)
+        mode = p.mode
+        return mode.start.get(tag.name, mode.start_default)(p, tag)
+    # Any other start tag.
+    adjusted = p.adjusted_current_node()
+    namespace = adjusted.ns
+    name = tag.name
+    if namespace == SVG_NAMESPACE:
+        name = SVG_TAG_NAMES.get(name, name)
+    attrs = adjust_attributes(tag.attrs, namespace)
+    p.insert_element(name, namespace, attrs, tag.pos)
+    if tag.self_closing:
+        tag.self_closing = False  # acknowledged
+        # An SVG </script> would be processed here; scripts never run.
+        p.pop()
+    return False
+
+
+def foreign_end_tag(p: Any, tag: Any) -> bool:
+    name = tag.name
+    open_ = p.open
+    if name == "br" or name == "p":
+        _break_out(p, tag)
+        mode = p.mode
+        return mode.end.get(name, mode.end_default)(p, tag)
+    # Any other end tag.
+    index = len(open_) - 1
+    node = open_[index]
+    if node.name.lower() != name:
+        p.error("unexpected-end-tag", tag.pos)
+    while index > 0:
+        if node.name.lower() == name:
+            p.pop_until_record(node)
+            return False
+        index -= 1
+        node = open_[index]
+        if node.flags & HTML_ELEMENT:
+            mode = p.mode
+            return mode.end.get(name, mode.end_default)(p, tag)
+    return False

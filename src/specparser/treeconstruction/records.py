@@ -1,0 +1,128 @@
+"""The parser's own element records and the insertion-mode table type.
+
+The stack of open elements and the list of active formatting elements hold
+:class:`ElementRecord` objects, never bare builder nodes: the algorithm reads
+names, namespaces and category bits from the record and never asks the
+TreeBuilder about a node.  A ``None`` entry in the list of active formatting
+elements is a marker.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
+from ..tables.elements import (
+    ANNOTATION_XML_HTML_ENCODINGS,
+    FLAGS_BY_NAMESPACE,
+    HTML_ELEMENT,
+    HTML_FLAGS,
+    HTML_INTEGRATION_POINT,
+)
+
+# The marker of the list of active formatting elements.
+MARKER = None
+
+
+class ElementRecord:
+    """One element the parser created (or the fragment's context element).
+
+    ``hname`` is the local name for HTML elements and ``None`` otherwise, so
+    "an HTML element whose tag name is X" is one comparison.  ``extra`` holds
+    a template's contents node or a select's :class:`SelectState`.
+    """
+
+    __slots__ = ("node", "name", "ns", "attrs", "flags", "pos", "hname", "on_stack", "extra")
+
+    def __init__(self, node: Any, name: str, ns: str, attrs: dict, pos: int = -1) -> None:
+        self.node = node
+        self.name = name
+        self.ns = ns
+        self.attrs = attrs
+        self.pos = pos
+        self.on_stack = False
+        self.extra: Any = None
+        if ns is HTML_NAMESPACE or ns == HTML_NAMESPACE:
+            self.hname: str | None = name
+            self.flags = HTML_FLAGS.get(name, 0) | HTML_ELEMENT
+        else:
+            self.hname = None
+            flags = FLAGS_BY_NAMESPACE.get(ns, {}).get(name, 0)
+            # https://html.spec.whatwg.org/#html-integration-point
+            if (
+                name == "annotation-xml"
+                and ns == MATHML_NAMESPACE
+                and attrs.get("encoding", "").lower() in ANNOTATION_XML_HTML_ENCODINGS
+            ):
+                flags |= HTML_INTEGRATION_POINT
+            self.flags = flags
+
+    def __repr__(self) -> str:
+        return f"<ElementRecord {self.name} {self.ns}>"
+
+
+class SelectState:
+    """What the parser tracks for a ``<select>``: its first
+    ``<selectedcontent>`` and the option that is selected so far
+    (https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent)."""
+
+    __slots__ = ("selectedcontent", "selected_option", "multiple")
+
+    def __init__(self, multiple: bool) -> None:
+        self.selectedcontent: ElementRecord | None = None
+        self.selected_option: ElementRecord | None = None
+        self.multiple = multiple
+
+
+Handler = Callable[..., Any]
+
+
+class Mode:
+    """One insertion mode as data: dicts from tag name to handler, with
+    defaults for "any other start tag" / "any other end tag", plus the
+    handlers for the other token types.
+
+    Handlers receive the :class:`~specparser.treeconstruction.core.TreeConstructor`
+    and the token.  A start/end/comment/doctype/eof handler returns a true
+    value when the token must be reprocessed (in the insertion mode it has
+    just switched to); a character handler returns the characters still to
+    be reprocessed, or ``None``.
+    """
+
+    __slots__ = (
+        "name",
+        "start",
+        "start_default",
+        "end",
+        "end_default",
+        "characters",
+        "comment",
+        "doctype",
+        "eof",
+    )
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.start: dict[str, Handler] = {}
+        self.end: dict[str, Handler] = {}
+        self.start_default: Handler = _unset
+        self.end_default: Handler = _unset
+        self.characters: Handler = _unset
+        self.comment: Handler = _unset
+        self.doctype: Handler = _unset
+        self.eof: Handler = _unset
+
+    def on_start(self, names: str, handler: Handler) -> None:
+        for name in names.split():
+            self.start[name] = handler
+
+    def on_end(self, names: str, handler: Handler) -> None:
+        for name in names.split():
+            self.end[name] = handler
+
+    def __repr__(self) -> str:
+        return f"<Mode {self.name}>"
+
+
+def _unset(*args: Any) -> Any:
+    raise AssertionError("insertion mode table is incomplete")

@@ -1,0 +1,528 @@
+"""The table insertion modes and in template: in table, in table text, in
+caption, in column group, in table body, in row, in cell, in template.
+
+https://html.spec.whatwg.org/#parsing-main-intable and the sections after
+it.  Handler conventions: see :class:`~.records.Mode`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..tables.elements import FOSTER_TARGET, TABLE_BODY_CONTEXT, TABLE_CONTEXT, TABLE_ROW_CONTEXT, TABLE_SCOPE
+from . import modes as M
+from .core import FOSTER_PARENTED_TEXT, UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG, WHITESPACE
+from .document_modes import (
+    ignore_doctype,
+    ignore_end,
+    ignore_start,
+    insert_comment,
+    leading_whitespace,
+    using_in_body_end,
+    using_in_body_start,
+    using_in_head_end,
+    using_in_head_start,
+)
+
+# -- helpers ---------------------------------------------------------------
+
+
+def clear_stack_back_to(p: Any, context_bit: int) -> None:
+    """https://html.spec.whatwg.org/#clear-the-stack-back-to-a-table-context
+    (and the table body / row variants)."""
+    open_ = p.open
+    while not open_[-1].flags & context_bit:
+        p.pop()
+
+
+def with_foster_parenting_start(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    p.foster_parenting = True
+    try:
+        return using_in_body_start(p, tag)
+    finally:
+        p.foster_parenting = False
+
+
+def with_foster_parenting_end(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.foster_parenting = True
+    try:
+        return using_in_body_end(p, tag)
+    finally:
+        p.foster_parenting = False
+
+
+# -- in table --------------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-intable
+
+
+def in_table_characters(p: Any, data: str, pos: int) -> str | None:
+    if p.open[-1].flags & FOSTER_TARGET or p.open[-1].hname == "template":
+        p.pending_table_text = []
+        p.pending_table_pos = pos
+        p.original_mode = p.mode
+        p.mode = M.IN_TABLE_TEXT
+        return data
+    p.error(FOSTER_PARENTED_TEXT, pos)
+    p.foster_parenting = True
+    try:
+        M.IN_BODY.characters(p, data, pos)
+    finally:
+        p.foster_parenting = False
+    return None
+
+
+def in_table_caption(p: Any, tag: Any) -> bool:
+    clear_stack_back_to(p, TABLE_CONTEXT)
+    p.afe.append(None)
+    p.insert_html_element(tag)
+    p.mode = M.IN_CAPTION
+    return False
+
+
+def in_table_colgroup(p: Any, tag: Any) -> bool:
+    clear_stack_back_to(p, TABLE_CONTEXT)
+    p.insert_html_element(tag)
+    p.mode = M.IN_COLUMN_GROUP
+    return False
+
+
+def in_table_col(p: Any, tag: Any) -> bool:
+    clear_stack_back_to(p, TABLE_CONTEXT)
+    p.insert_implied("colgroup")
+    p.mode = M.IN_COLUMN_GROUP
+    return True
+
+
+def in_table_tbody(p: Any, tag: Any) -> bool:
+    clear_stack_back_to(p, TABLE_CONTEXT)
+    p.insert_html_element(tag)
+    p.mode = M.IN_TABLE_BODY
+    return False
+
+
+def in_table_cell_or_row(p: Any, tag: Any) -> bool:
+    clear_stack_back_to(p, TABLE_CONTEXT)
+    p.insert_implied("tbody")
+    p.mode = M.IN_TABLE_BODY
+    return True
+
+
+def in_table_table(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    if not p.in_scope("table", TABLE_SCOPE):
+        return False
+    p.pop_until("table")
+    p.reset_the_insertion_mode_appropriately()
+    return True
+
+
+def in_table_end_table(p: Any, tag: Any) -> bool:
+    if not p.in_scope("table", TABLE_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.pop_until("table")
+    p.reset_the_insertion_mode_appropriately()
+    return False
+
+
+def in_table_input(p: Any, tag: Any) -> bool:
+    kind = tag.attrs.get("type")
+    if kind is None or kind.lower() != "hidden":
+        return with_foster_parenting_start(p, tag)
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    p.insert_html_element(tag)
+    p.pop()
+    tag.self_closing = False
+    return False
+
+
+def in_table_form(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    if p.has_open("template") or p.form is not None:
+        return False
+    p.form = p.insert_html_element(tag)
+    p.pop()
+    return False
+
+
+def in_body_eof(p: Any, pos: int) -> bool:
+    return M.IN_BODY.eof(p, pos)
+
+
+mode = M.IN_TABLE
+mode.characters = in_table_characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.on_start("caption", in_table_caption)
+mode.on_start("colgroup", in_table_colgroup)
+mode.on_start("col", in_table_col)
+mode.on_start("tbody tfoot thead", in_table_tbody)
+mode.on_start("td th tr", in_table_cell_or_row)
+mode.on_start("table", in_table_table)
+mode.on_start("style script template", using_in_head_start)
+mode.on_start("input", in_table_input)
+mode.on_start("form", in_table_form)
+mode.start_default = with_foster_parenting_start
+mode.on_end("table", in_table_end_table)
+mode.on_end("body caption col colgroup html tbody td tfoot th thead tr", ignore_end)
+mode.on_end("template", using_in_head_end)
+mode.end_default = with_foster_parenting_end
+mode.eof = in_body_eof
+
+
+# -- in table text ---------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-intabletext
+
+
+def in_table_text_characters(p: Any, data: str, pos: int) -> None:
+    if "\x00" in data:
+        p.error(UNEXPECTED_NULL, pos)
+        data = data.replace("\x00", "")
+    if data:
+        p.pending_table_text.append(data)
+    return None
+
+
+def flush_pending_table_text(p: Any) -> None:
+    text = "".join(p.pending_table_text)
+    p.pending_table_text = []
+    if text.strip(WHITESPACE):
+        # Process as "anything else" in table: foster parented.
+        p.error(FOSTER_PARENTED_TEXT, p.pending_table_pos)
+        p.foster_parenting = True
+        try:
+            M.IN_BODY.characters(p, text, p.pending_table_pos)
+        finally:
+            p.foster_parenting = False
+    elif text:
+        p.insert_characters(text)
+    p.mode = p.original_mode
+
+
+def in_table_text_anything_else(p: Any, token: Any = None, *_: Any) -> bool:
+    flush_pending_table_text(p)
+    return True
+
+
+mode = M.IN_TABLE_TEXT
+mode.characters = in_table_text_characters
+mode.comment = in_table_text_anything_else
+mode.doctype = in_table_text_anything_else
+mode.start_default = in_table_text_anything_else
+mode.end_default = in_table_text_anything_else
+mode.eof = in_table_text_anything_else
+
+
+# -- in caption ------------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-incaption
+
+
+def close_caption(p: Any, tag: Any) -> bool:
+    """False when there is no caption in table scope (fragment case)."""
+    if not p.in_scope("caption", TABLE_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags()
+    if p.open[-1].hname != "caption":
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until("caption")
+    p.clear_the_list_of_active_formatting_elements_up_to_the_last_marker()
+    p.mode = M.IN_TABLE
+    return True
+
+
+def in_caption_end_caption(p: Any, tag: Any) -> bool:
+    close_caption(p, tag)
+    return False
+
+
+def in_caption_table_tag(p: Any, tag: Any) -> bool:
+    return close_caption(p, tag)
+
+
+mode = M.IN_CAPTION
+mode.characters = M.IN_BODY.characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.on_start("caption col colgroup tbody td tfoot th thead tr", in_caption_table_tag)
+mode.start_default = using_in_body_start
+mode.on_end("caption", in_caption_end_caption)
+mode.on_end("table", in_caption_table_tag)
+mode.on_end("body col colgroup html tbody td tfoot th thead tr", ignore_end)
+mode.end_default = using_in_body_end
+mode.eof = in_body_eof
+
+
+# -- in column group -------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-incolgroup
+
+
+def in_column_group_anything_else(p: Any, pos: int) -> bool:
+    if p.open[-1].hname != "colgroup":
+        p.error(UNEXPECTED_START_TAG, pos)
+        return False
+    p.pop()
+    p.mode = M.IN_TABLE
+    return True
+
+
+def in_column_group_characters(p: Any, data: str, pos: int) -> str | None:
+    space, rest = leading_whitespace(data)
+    if space:
+        p.insert_characters(space)
+    if not rest:
+        return None
+    if not in_column_group_anything_else(p, pos):
+        # Ignored: drop the rest (one error for the run).
+        return None
+    return rest
+
+
+def in_column_group_col(p: Any, tag: Any) -> bool:
+    p.insert_html_element(tag)
+    p.pop()
+    tag.self_closing = False
+    return False
+
+
+def in_column_group_end_colgroup(p: Any, tag: Any) -> bool:
+    if p.open[-1].hname != "colgroup":
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.pop()
+    p.mode = M.IN_TABLE
+    return False
+
+
+mode = M.IN_COLUMN_GROUP
+mode.characters = in_column_group_characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.on_start("html", using_in_body_start)
+mode.on_start("col", in_column_group_col)
+mode.on_start("template", using_in_head_start)
+mode.start_default = lambda p, tag: in_column_group_anything_else(p, tag.pos)
+mode.on_end("colgroup", in_column_group_end_colgroup)
+mode.on_end("col", ignore_end)
+mode.on_end("template", using_in_head_end)
+mode.end_default = lambda p, tag: in_column_group_anything_else(p, tag.pos)
+mode.eof = in_body_eof
+
+
+# -- in table body ---------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-intbody
+
+
+def using_in_table_start(p: Any, tag: Any) -> bool:
+    mode = M.IN_TABLE
+    return mode.start.get(tag.name, mode.start_default)(p, tag)
+
+
+def using_in_table_end(p: Any, tag: Any) -> bool:
+    mode = M.IN_TABLE
+    return mode.end.get(tag.name, mode.end_default)(p, tag)
+
+
+def in_table_body_tr(p: Any, tag: Any) -> bool:
+    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+    p.insert_html_element(tag)
+    p.mode = M.IN_ROW
+    return False
+
+
+def in_table_body_cell(p: Any, tag: Any) -> bool:
+    p.error(UNEXPECTED_START_TAG, tag.pos)
+    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+    p.insert_implied("tr")
+    p.mode = M.IN_ROW
+    return True
+
+
+def in_table_body_end_section(p: Any, tag: Any) -> bool:
+    if not p.in_scope(tag.name, TABLE_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+    p.pop()
+    p.mode = M.IN_TABLE
+    return False
+
+
+def in_table_body_leave(p: Any, tag: Any) -> bool:
+    """caption, col, colgroup, tbody, tfoot, thead start tags; </table>."""
+    if not p.any_in_scope(("tbody", "thead", "tfoot"), TABLE_SCOPE):
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        return False
+    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+    p.pop()
+    p.mode = M.IN_TABLE
+    return True
+
+
+mode = M.IN_TABLE_BODY
+mode.characters = in_table_characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.on_start("tr", in_table_body_tr)
+mode.on_start("th td", in_table_body_cell)
+mode.on_start("caption col colgroup tbody tfoot thead", in_table_body_leave)
+mode.start_default = using_in_table_start
+mode.on_end("tbody tfoot thead", in_table_body_end_section)
+mode.on_end("table", in_table_body_leave)
+mode.on_end("body caption col colgroup html td th tr", ignore_end)
+mode.end_default = using_in_table_end
+mode.eof = in_body_eof
+
+
+# -- in row ----------------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-intr
+
+
+def in_row_cell(p: Any, tag: Any) -> bool:
+    clear_stack_back_to(p, TABLE_ROW_CONTEXT)
+    p.insert_html_element(tag)
+    p.mode = M.IN_CELL
+    p.afe.append(None)
+    return False
+
+
+def close_row(p: Any, tag: Any) -> bool:
+    if not p.in_scope("tr", TABLE_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    clear_stack_back_to(p, TABLE_ROW_CONTEXT)
+    p.pop()  # the tr
+    p.mode = M.IN_TABLE_BODY
+    return True
+
+
+def in_row_end_tr(p: Any, tag: Any) -> bool:
+    close_row(p, tag)
+    return False
+
+
+def in_row_end_section(p: Any, tag: Any) -> bool:
+    if not p.in_scope(tag.name, TABLE_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    if not p.in_scope("tr", TABLE_SCOPE):
+        return False
+    return close_row(p, tag)
+
+
+mode = M.IN_ROW
+mode.characters = in_table_characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.on_start("th td", in_row_cell)
+mode.on_start("caption col colgroup tbody tfoot thead tr", close_row)
+mode.start_default = using_in_table_start
+mode.on_end("tr", in_row_end_tr)
+mode.on_end("table", close_row)
+mode.on_end("tbody tfoot thead", in_row_end_section)
+mode.on_end("body caption col colgroup html td th", ignore_end)
+mode.end_default = using_in_table_end
+mode.eof = in_body_eof
+
+
+# -- in cell ---------------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-intd
+
+
+def close_the_cell(p: Any, pos: int) -> None:
+    """https://html.spec.whatwg.org/#close-the-cell"""
+    p.generate_implied_end_tags()
+    if p.open[-1].hname not in ("td", "th"):
+        p.error(UNEXPECTED_END_TAG, pos)
+    p.pop_until_one_of(("td", "th"))
+    p.clear_the_list_of_active_formatting_elements_up_to_the_last_marker()
+    p.mode = M.IN_ROW
+
+
+def in_cell_end_cell(p: Any, tag: Any) -> bool:
+    name = tag.name
+    if not p.in_scope(name, TABLE_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    p.generate_implied_end_tags()
+    if p.open[-1].hname != name:
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until(name)
+    p.clear_the_list_of_active_formatting_elements_up_to_the_last_marker()
+    p.mode = M.IN_ROW
+    return False
+
+
+def in_cell_table_start(p: Any, tag: Any) -> bool:
+    if not p.any_in_scope(("td", "th"), TABLE_SCOPE):
+        p.error(UNEXPECTED_START_TAG, tag.pos)
+        return False
+    close_the_cell(p, tag.pos)
+    return True
+
+
+def in_cell_table_end(p: Any, tag: Any) -> bool:
+    if not p.in_scope(tag.name, TABLE_SCOPE):
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+        return False
+    close_the_cell(p, tag.pos)
+    return True
+
+
+mode = M.IN_CELL
+mode.characters = M.IN_BODY.characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.on_start("caption col colgroup tbody td tfoot th thead tr", in_cell_table_start)
+mode.start_default = using_in_body_start
+mode.on_end("td th", in_cell_end_cell)
+mode.on_end("body caption col colgroup html", ignore_end)
+mode.on_end("table tbody tfoot thead tr", in_cell_table_end)
+mode.end_default = using_in_body_end
+mode.eof = in_body_eof
+
+
+# -- in template -----------------------------------------------------------
+# https://html.spec.whatwg.org/#parsing-main-intemplate
+
+
+def switch_template_mode(new_mode: Any) -> Any:
+    def handler(p: Any, tag: Any) -> bool:
+        p.template_modes.pop()
+        p.template_modes.append(new_mode)
+        p.mode = new_mode
+        return True
+
+    return handler
+
+
+def in_template_eof(p: Any, pos: int) -> bool:
+    if not p.has_open("template"):
+        return False  # fragment case: stop parsing
+    p.error(UNEXPECTED_EOF, pos)
+    p.pop_until("template")
+    p.clear_the_list_of_active_formatting_elements_up_to_the_last_marker()
+    p.template_modes.pop()
+    p.reset_the_insertion_mode_appropriately()
+    return True
+
+
+mode = M.IN_TEMPLATE
+mode.characters = M.IN_BODY.characters
+mode.comment = insert_comment
+mode.doctype = ignore_doctype
+mode.on_start(
+    "base basefont bgsound link meta noframes script style template title", using_in_head_start
+)
+mode.on_start("caption colgroup tbody tfoot thead", switch_template_mode(M.IN_TABLE))
+mode.on_start("col", switch_template_mode(M.IN_COLUMN_GROUP))
+mode.on_start("tr", switch_template_mode(M.IN_TABLE_BODY))
+mode.on_start("td th", switch_template_mode(M.IN_ROW))
+mode.start_default = switch_template_mode(M.IN_BODY)
+mode.on_end("template", using_in_head_end)
+mode.end_default = ignore_end
+mode.eof = in_template_eof
+
+_ = ignore_start
