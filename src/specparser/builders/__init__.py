@@ -28,6 +28,14 @@ BUILDERS: dict[str, tuple[str, str, str, str]] = {
         "walk",
     ),
     "bs4": ("specparser.builders.bs4", "SoupBuilder", "specparser.walkers.bs4", "walk"),
+    "lxml": ("specparser.builders.lxml", "LxmlTreeBuilder", "specparser.walkers.lxml", "walk"),
+    # The same tree with lxml.html's element classes (.text_content(), .cssselect()).
+    "lxml.html": (
+        "specparser.builders.lxml",
+        "LxmlHtmlTreeBuilder",
+        "specparser.walkers.lxml",
+        "walk",
+    ),
 }
 
 

@@ -1,0 +1,535 @@
+"""The lxml adapter: parse straight into :mod:`lxml.etree` trees.
+
+``specparser.parse(source, treebuilder="lxml")`` returns an
+``lxml.etree._ElementTree``; ``parseFragment(..., treebuilder="lxml")``
+returns a list, as html5lib 1.1's lxml builder does: the leading text (a
+``str``) first if there is any, then the top-level elements and comments
+(each carrying the text that follows it as its ``.tail``; they are detached,
+``getparent()`` is ``None``).
+
+* **Elements.**  HTML elements are ``{http://www.w3.org/1999/xhtml}p`` by
+  default, with the XHTML namespace declared as the default namespace on the
+  root (``etree.tostring`` writes ``<html xmlns="http://www.w3.org/1999/xhtml">``),
+  and plain ``p`` with ``namespaceHTMLElements=False`` (what XPath and
+  CSS-selector users want).  SVG and MathML elements always carry their
+  namespace.  Namespaced attributes (``xlink:href`` on SVG) are
+  ``{namespace}local`` keys.
+* **lxml.html classes.**  ``treebuilder="lxml.html"`` (or
+  ``LxmlTreeBuilder(html_classes=True)``) builds the same tree with
+  :mod:`lxml.html`'s element classes, so ``.text_content()``,
+  ``.make_links_absolute()``, ``.cssselect()`` (with the ``cssselect``
+  package) work.  CSS selectors match plain tags: combine it with
+  ``namespaceHTMLElements=False``.
+* **The DOCTYPE** is the document's internal DTD, as html5lib's lxml
+  builder makes it: ``tree.docinfo.internalDTD`` has ``name``,
+  ``external_id`` and ``system_url``; ``tree.docinfo.public_id`` and
+  ``system_url`` are set.  (lxml 6 reports ``docinfo.doctype`` and writes the
+  DOCTYPE in ``tostring`` with the *root element's* name, and only when it
+  equals the DOCTYPE's name, as it does for ``<!DOCTYPE html>``.)
+* **Comments** before and after the root element are its siblings
+  (``root.itersiblings(preceding=True)`` / ``root.itersiblings()``), and
+  ``etree.tostring(tree)`` writes them.
+* **Template contents** are the ``<template>`` element's own children (as
+  in the etree adapter and in lxml.html's own parser), so XPath and
+  ``iter()`` see them.  The parser never appends anything else to a
+  template element, so :func:`specparser.walkers.lxml.walk` reports all
+  children of an HTML ``template`` as its template contents.
+* **Infoset coercion.**  Wherever lxml would refuse a name or value, the
+  rules of https://html.spec.whatwg.org/#coercing-an-html-dom-into-an-infoset
+  are applied (:mod:`specparser.infoset`): ``foo<bar`` becomes
+  ``fooU00003Cbar``, comments with ``--`` get a space, form feeds in text
+  become spaces, ``xmlns`` attributes are dropped.  Names, DOCTYPEs and
+  comments are coerced reversibly and :mod:`specparser.walkers.lxml`
+  restores them.  Every coercion is counted in the builder's ``coercions``
+  (:class:`specparser.infoset.CoercionLog`), and a document that lost
+  anything gets exactly one :class:`specparser.infoset.DataLossWarning`
+  (whose ``counts`` says what), issued when parsing finishes.  Quirks mode
+  is kept only as the builder's ``quirks_mode`` attribute.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+try:
+    from lxml import etree
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        "specparser's lxml tree builder needs lxml, which is not installed: "
+        "pip install specparser[lxml]"
+    ) from exc
+
+from .. import infoset
+from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, prefixes
+from ..infoset import (
+    ATTRIBUTE_NAME,
+    CHARACTERS,
+    COMMENT,
+    DOCTYPE,
+    ELEMENT_NAME,
+    REDUNDANT_XMLNS,
+    XMLNS_ATTRIBUTE,
+    CoercionLog,
+    coerce_characters,
+    coerce_comment,
+    coerce_name,
+    count_bad_characters,
+)
+from ..treebuilder import TreeBuilder
+
+__all__ = ["LxmlTreeBuilder", "LxmlHtmlTreeBuilder", "LxmlDocument"]
+
+_Comment = etree.Comment
+_DROP = object()  # attribute key cache: this attribute is dropped
+_XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
+_XLINK_LEN = len(_XLINK_CLARK)
+
+
+class LxmlDocument:
+    """The Document node while parsing (lxml has no document node before
+    it has a root element).  :meth:`LxmlTreeBuilder.finish` returns the
+    ``_ElementTree`` instead."""
+
+    __slots__ = ("before_root",)
+
+    def __init__(self) -> None:
+        self.before_root: list[Any] = []
+
+
+class LxmlTreeBuilder(TreeBuilder):
+    """Builds :mod:`lxml.etree` trees; see the module docstring."""
+
+    def __init__(self, namespaceHTMLElements: bool = True, html_classes: bool = False) -> None:
+        self.namespace_html = bool(namespaceHTMLElements)
+        self.html_classes = bool(html_classes)
+        if html_classes:
+            from lxml import html as lxml_html
+
+            # An XML parser whose element class lookup gives lxml.html classes;
+            # every node made with a tree node's makeelement inherits it.
+            self._parser: Any = lxml_html.xhtml_parser
+        else:
+            self._parser = None  # lxml's default (per-thread) parser
+        self.coercions = CoercionLog()
+        self.quirks_mode = "no-quirks"
+        self.document: LxmlDocument | None = None
+        self.tree: Any = None
+        self.root: Any = None
+        self._fragment: Any = None
+        self._doctype: tuple[str, str, str] | None = None
+        # Bound ``makeelement`` of a node in the tree being built: new nodes
+        # are created in that document, so appending them is cheap.
+        self._make: Any = None
+        # The last top-level node after the root (comments after </html>).
+        self._last_top: Any = None
+        # Caches: (name, namespace) -> lxml tag; attribute key -> lxml key.
+        # Names that needed coercion live in separate caches, so the common
+        # case costs one dict lookup and coercions can still be counted.
+        self._tags: dict[tuple[str, str], str] = {}
+        self._coerced_tags: dict[tuple[str, str], str] = {}
+        self._keys: dict[Any, Any] = {}
+        self._coerced_keys: dict[Any, Any] = {}
+        self._nsmaps: dict[str, dict] = {}
+        # Consecutive text for the same place is joined once, at the next
+        # mutation: ``+=`` on .text/.tail would be quadratic.
+        self._text_parent: Any = None
+        self._text_before: Any = None
+        self._text_parts: list[str] = []
+
+    # -- life cycle ------------------------------------------------------
+
+    def start_document(self) -> Any:
+        self.document = LxmlDocument()
+        return self.document
+
+    def start_fragment(self) -> Any:
+        self._fragment = _new_element(self._parser, "DOCUMENT_FRAGMENT", None)
+        self._make = self._fragment.makeelement
+        return self._fragment
+
+    def finish(self) -> Any:
+        if self._text_parent is not None:
+            self._flush_text()
+        if self._fragment is not None:
+            result = self._finish_fragment()
+        else:
+            if self.root is None:
+                # Not reachable through the parser (a document always gets
+                # an <html>), but keep finish() total.
+                self.append(self.document, self.create_element("html", HTML_NAMESPACE, {}))
+            result = self.tree
+        self.coercions.warn()
+        return result
+
+    def _finish_fragment(self) -> list:
+        container = self._fragment
+        result: list = []
+        if container.text:
+            result.append(container.text)
+            container.text = None
+        for child in list(container):
+            container.remove(child)  # lxml moves the tail along with it
+            result.append(child)
+        return result
+
+    def set_quirks_mode(self, mode: str) -> None:
+        self.quirks_mode = mode
+
+    # -- node creation ---------------------------------------------------
+
+    def _tag(self, name: str, namespace: str) -> str:
+        """The lxml tag for a cache miss (see create_element)."""
+        key = (name, namespace)
+        tag = self._coerced_tags.get(key)
+        if tag is None:
+            local = coerce_name(name)
+            if namespace == HTML_NAMESPACE and not self.namespace_html:
+                tag = local
+            else:
+                tag = "{%s}%s" % (namespace, local)
+            if local == name:
+                self._tags[key] = tag
+                return tag
+            self._coerced_tags[key] = tag
+        self.coercions.add(ELEMENT_NAME, name, _local(tag))
+        return tag
+
+    def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+        tag = self._tags.get((name, namespace))
+        if tag is None:
+            tag = self._tag(name, namespace)
+        make = self._make
+        if make is None:
+            return self._create_root(tag, namespace, attrs)
+        if namespace == HTML_NAMESPACE:
+            if not attrs:
+                return make(tag)
+            if "xmlns" not in attrs:
+                # HTML attribute names are plain, lower-cased strings: lxml
+                # takes them as they are unless a name or value is not XML.
+                try:
+                    return make(tag, attrs)
+                except (ValueError, TypeError):
+                    pass
+            nsmap = None
+        else:
+            # Declaring the namespace (and xlink's) on each foreign element
+            # makes etree.tostring write <svg xmlns="..."> instead of ns0:
+            # prefixes; lxml drops the declaration again wherever an
+            # ancestor already has it.
+            nsmap = self._nsmaps.get(namespace)
+            if nsmap is None:
+                nsmap = self._nsmap(namespace)
+            if not attrs:
+                return make(tag, nsmap=nsmap)
+        attrs = self._attributes(attrs, namespace)
+        if nsmap is not None and any(key[:_XLINK_LEN] == _XLINK_CLARK for key in attrs):
+            nsmap = dict(nsmap, xlink=XLINK_NAMESPACE)
+        try:
+            return make(tag, attrs, nsmap)
+        except ValueError:
+            return make(tag, self._coerce_values(attrs), nsmap)
+
+    def _nsmap(self, namespace: str) -> dict:
+        if self.namespace_html:
+            # HTML elements inside carry the XHTML namespace explicitly, so a
+            # default namespace here cannot capture them.
+            nsmap = {None: namespace}
+        else:
+            # Un-namespaced HTML elements inside (<foreignObject><div>) must
+            # not fall into a default namespace when the XML is read back.
+            nsmap = {prefixes.get(namespace, "ns"): namespace}
+        self._nsmaps[namespace] = nsmap
+        return nsmap
+
+    def _attributes(self, attrs: dict, namespace: str) -> dict:
+        """``attrs`` with lxml keys: coerced names, ``{ns}local`` for the
+        namespaced ones, xmlns attributes dropped (and counted)."""
+        keys = self._keys
+        out = {}
+        for key, value in attrs.items():
+            lxml_key = keys.get(key)
+            if lxml_key is None:
+                lxml_key = self._attribute_key(key)
+            if lxml_key is _DROP:
+                if infoset.is_redundant_declaration(key, value, namespace):
+                    self.coercions.add(REDUNDANT_XMLNS, _key_name(key), None)
+                else:
+                    self.coercions.add(XMLNS_ATTRIBUTE, _key_name(key), None)
+                continue
+            out[lxml_key] = value
+        return out
+
+    def _attribute_key(self, key: Any) -> Any:
+        coerced = self._coerced_keys.get(key)
+        if coerced is None:
+            if infoset.is_xmlns_attribute(key):
+                self._keys[key] = _DROP
+                return _DROP
+            if key.__class__ is tuple:
+                local = coerce_name(key[1])
+                coerced = "{%s}%s" % (key[2], local)
+                changed = local != key[1]
+            elif key.__class__ is str:
+                coerced = coerce_name(key)
+                changed = coerced != key
+            else:
+                raise TypeError(
+                    f"attribute names must be str or (prefix, local, namespace) tuples, "
+                    f"not {type(key).__name__}"
+                )
+            if not changed:
+                self._keys[key] = coerced
+                return coerced
+            self._coerced_keys[key] = coerced
+        self.coercions.add(ATTRIBUTE_NAME, _key_name(key), _local(coerced))
+        return coerced
+
+    def _coerce_values(self, attrs: dict) -> dict:
+        out = {}
+        for key, value in attrs.items():
+            if value.__class__ is not str:
+                raise TypeError(f"attribute values must be str, not {type(value).__name__}")
+            out[key] = self._characters(value)
+        return out
+
+    def _characters(self, text: str) -> str:
+        bad = count_bad_characters(text)
+        if not bad:
+            return text
+        coerced = coerce_characters(text)
+        self.coercions.add(CHARACTERS, text, coerced, bad)
+        return coerced
+
+    def _create_root(self, tag: str, namespace: str, attrs: dict) -> Any:
+        """The first element of a document is its root element; lxml needs
+        the DOCTYPE and the root's namespace when the document is made."""
+        parser = self._parser
+        if tag[:1] == "{":
+            local = _local(tag)
+            nsmap = {None: namespace}
+        else:
+            local = tag
+            nsmap = None
+        if self._doctype is None:
+            root = _new_element(parser, tag, nsmap)
+        else:
+            name, public_id, system_id = self._doctype
+            xmlns = ' xmlns="%s"' % namespace if nsmap else ""
+            source = "<!DOCTYPE %s><%s%s/>" % (name, local, xmlns)
+            root = etree.fromstring(source, parser)
+            docinfo = root.getroottree().docinfo
+            if public_id:
+                docinfo.public_id = public_id
+            if system_id:
+                docinfo.system_url = system_id
+        if attrs:
+            attrs = self._attributes(attrs, namespace)
+            try:
+                root.attrib.update(attrs)
+            except ValueError:
+                root.attrib.update(self._coerce_values(attrs))
+        self.root = root
+        self.tree = root.getroottree()
+        self._make = root.makeelement
+        return root
+
+    def create_comment(self, data: str, pos: int = -1) -> Any:
+        if "-" in data:
+            coerced = coerce_comment(data)
+            if coerced != data:
+                self.coercions.add(COMMENT, data, coerced)
+                return _Comment(coerced)
+        try:
+            return _Comment(data)
+        except ValueError:
+            coerced = coerce_comment(data)
+            self.coercions.add(CHARACTERS, data, coerced, count_bad_characters(data))
+            return _Comment(coerced)
+
+    def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
+        if self.root is not None:
+            # A Document gets its DOCTYPE before its root element; lxml
+            # could not add one later.
+            self.coercions.add(DOCTYPE, name, None)
+            return
+        coerced = (
+            coerce_name(name),
+            infoset.coerce_public_id(public_id or ""),
+            infoset.coerce_system_id(system_id or ""),
+        )
+        if coerced != (name, public_id or "", system_id or ""):
+            self.coercions.add(DOCTYPE, (name, public_id, system_id), coerced)
+        self._doctype = coerced
+
+    def template_contents(self, template: Any) -> Any:
+        return template
+
+    # -- mutation --------------------------------------------------------
+
+    def append(self, parent: Any, child: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        if parent.__class__ is LxmlDocument:
+            self._append_to_document(child)
+            return
+        if child.getparent() is not None:
+            self.remove(child)
+        parent.append(child)
+
+    def _append_to_document(self, child: Any) -> None:
+        document = self.document
+        if child is self.root:
+            for node in document.before_root:
+                child.addprevious(node)
+            document.before_root = []
+            self._last_top = child
+        elif self.root is None:
+            document.before_root.append(child)
+        else:
+            # Only comments follow the root element.
+            self._last_top.addnext(child)
+            self._last_top = child
+
+    def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        if child.getparent() is not None:
+            self.remove(child)
+        if parent.__class__ is LxmlDocument:
+            if self.root is None:
+                before = parent.before_root
+                before.insert(before.index(reference), child)
+                return
+        # The text before ``reference`` (the previous sibling's tail) stays
+        # before ``child``, as a DOM text node would.
+        reference.addprevious(child)
+
+    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+        if self._text_parent is not None:
+            if parent is self._text_parent and before is self._text_before:
+                self._text_parts.append(text)
+                return
+            self._flush_text()
+        self._text_parent = parent
+        self._text_before = before
+        self._text_parts = [text]
+
+    def _flush_text(self) -> None:
+        parent = self._text_parent
+        before = self._text_before
+        parts = self._text_parts
+        self._text_parent = self._text_before = None
+        text = parts[0] if len(parts) == 1 else "".join(parts)
+        if parent.__class__ is LxmlDocument:
+            return  # a Document has no text children (the parser sends none)
+        if before is None:
+            try:
+                previous = parent[-1]
+            except IndexError:
+                previous = None
+        else:
+            previous = before.getprevious()
+        try:
+            _add_text(parent, previous, text)
+        except ValueError:
+            _add_text(parent, previous, self._characters(text))
+
+    def remove(self, node: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parent = node.getparent()
+        if parent is None:
+            return
+        tail = node.tail
+        if tail:
+            # The text after the node stays where it was.
+            _add_text(parent, node.getprevious(), tail)
+            node.tail = None
+        parent.remove(node)
+
+    def move_children(self, old_parent: Any, new_parent: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        text = old_parent.text
+        if text:
+            try:
+                last = new_parent[-1]
+            except IndexError:
+                last = None
+            _add_text(new_parent, last, text)
+            old_parent.text = None
+        # lxml moves each child's tail (the text after it) along with it.
+        new_parent.extend(list(old_parent))
+
+    def parent_of(self, node: Any) -> Any:
+        if node.__class__ is LxmlDocument:
+            return None
+        parent = node.getparent()
+        if parent is None and node is self.root and self.root is not None:
+            return self.document
+        return parent
+
+    def add_missing_attributes(self, node: Any, attrs: dict) -> None:
+        attrib = node.attrib
+        namespace = _namespace_of(node.tag)
+        for key, value in self._attributes(attrs, namespace).items():
+            if key not in attrib:
+                try:
+                    attrib[key] = value
+                except ValueError:
+                    attrib[key] = self._characters(value)
+
+    def replace_children_with_clones(self, target: Any, source: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        for child in list(target):
+            target.remove(child)
+        target.text = source.text
+        for child in source:
+            # deepcopy copies the subtree and the tail (the text after it).
+            target.append(copy.deepcopy(child))
+
+
+class LxmlHtmlTreeBuilder(LxmlTreeBuilder):
+    """:class:`LxmlTreeBuilder` with :mod:`lxml.html` element classes
+    (registered as ``"lxml.html"``)."""
+
+    def __init__(self, namespaceHTMLElements: bool = True, html_classes: bool = True) -> None:
+        super().__init__(namespaceHTMLElements, html_classes=True)
+
+
+def _new_element(parser: Any, tag: str, nsmap: Any) -> Any:
+    """A new element that is the root of a new lxml document."""
+    if parser is None:
+        return etree.Element(tag, nsmap=nsmap)
+    return parser.makeelement(tag, nsmap=nsmap)
+
+
+def _add_text(parent: Any, previous: Any, text: str) -> None:
+    """Append ``text`` after ``previous`` (a child of ``parent``), or at the
+    start of ``parent`` when ``previous`` is None."""
+    if previous is None:
+        old = parent.text
+        parent.text = old + text if old else text
+    else:
+        old = previous.tail
+        previous.tail = old + text if old else text
+
+
+def _local(tag: str) -> str:
+    return tag[tag.index("}") + 1 :] if tag[:1] == "{" else tag
+
+
+def _namespace_of(tag: Any) -> str:
+    if tag.__class__ is str and tag[:1] == "{":
+        return tag[1 : tag.index("}")]
+    return HTML_NAMESPACE
+
+
+def _key_name(key: Any) -> str:
+    """An attribute key as the page wrote it, for messages."""
+    if key.__class__ is tuple:
+        return "%s:%s" % (key[0], key[1]) if key[0] else key[1]
+    return key

@@ -1,0 +1,183 @@
+"""Walk an lxml tree as the events of :mod:`specparser.walkers`.
+
+Accepts what :mod:`specparser.builders.lxml` returns (an ``_ElementTree``,
+or the list a fragment parse returns), any lxml element (its subtree, not
+its tail), and trees from html5lib's lxml builder or lxml's own parsers.
+
+The infoset coercions of the builder are undone (:mod:`specparser.infoset`):
+element and attribute names and the DOCTYPE come back exactly as the parser
+made them (``fooU00003Cbar`` is reported as ``foo<bar``), and so do
+comments with ``--`` or a final ``-``.  Dropped ``xmlns`` attributes and
+replaced characters (form feeds, controls) cannot come back.  Pass
+``restore=False`` to see the names and comments as lxml holds them (for a
+tree that did not come from specparser and happens to contain ``U`` and six
+hexadecimal digits in a name, or ``- -`` in a comment).
+
+Tags ``{namespace}local`` are split into name and namespace; a plain tag is
+an HTML element (``namespaceHTMLElements=False``).  Attribute keys in the
+xlink, xml or xmlns namespaces become ``(prefix, local, namespace)``
+tuples.  All children of an HTML ``template`` are reported as its template
+contents (see :mod:`specparser.builders.lxml`).  The walk never recurses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+try:
+    from lxml import etree
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        "specparser's lxml tree walker needs lxml, which is not installed: "
+        "pip install specparser[lxml]"
+    ) from exc
+
+from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
+from ..infoset import restore_comment, restore_name
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+
+_ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
+_COMMENT = etree.Comment
+_ELEMENT_TREE = etree._ElementTree
+_ELEMENT = etree._Element
+
+
+def _keep(value: str) -> str:
+    return value
+
+
+class _Names:
+    """Caches of tag -> (name, namespace) and attribute key -> event key
+    for one walk."""
+
+    __slots__ = ("restore", "tags", "keys")
+
+    def __init__(self, restore: bool) -> None:
+        self.restore = restore_name if restore else _keep
+        self.tags: dict[str, tuple[str, str]] = {}
+        self.keys: dict[str, Any] = {}
+
+    def tag(self, tag: str) -> tuple[str, str]:
+        if tag[:1] == "{":
+            close = tag.find("}")
+            result = (self.restore(tag[close + 1 :]), tag[1:close])
+        else:
+            result = (self.restore(tag), HTML_NAMESPACE)
+        self.tags[tag] = result
+        return result
+
+    def attributes(self, attrib: Any) -> dict:
+        keys = self.keys
+        out = {}
+        for key, value in attrib.items():
+            event_key = keys.get(key)
+            if event_key is None:
+                event_key = self._key(key)
+            out[event_key] = value
+        return out
+
+    def _key(self, key: str) -> Any:
+        if key[:1] == "{":
+            close = key.find("}")
+            namespace = key[1:close]
+            local = self.restore(key[close + 1 :])
+            prefix = _ATTRIBUTE_PREFIXES.get(namespace)
+            # Another namespace has no prefix the DOM would show; keep the
+            # Clark name as the key, as the etree walker does.
+            event_key: Any = (prefix, local, namespace) if prefix else "{%s}%s" % (namespace, local)
+        else:
+            event_key = self.restore(key)
+        self.keys[key] = event_key
+        return event_key
+
+
+def walk(node: Any, restore: bool = True) -> Iterator[tuple]:
+    """Yield the events for ``node``: a document (``_ElementTree``), a
+    fragment (a list of leading text and nodes, each followed by its tail),
+    or an element and its subtree."""
+    names = _Names(restore)
+    comment = restore_comment if restore else _keep
+    if isinstance(node, _ELEMENT_TREE):
+        yield from _walk_document(node, names, comment)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            if isinstance(item, str):
+                if item:
+                    yield (TEXT, item)
+            else:
+                yield from _walk_subtree(item, names, comment)
+                if item.tail:
+                    yield (TEXT, item.tail)
+    elif isinstance(node, _ELEMENT):
+        yield from _walk_subtree(node, names, comment)
+    else:
+        raise TypeError(f"cannot walk {type(node).__name__}: expected an lxml tree, element or fragment list")
+
+
+def _walk_document(tree: Any, names: _Names, comment: Any) -> Iterator[tuple]:
+    dtd = tree.docinfo.internalDTD
+    if dtd is not None:
+        restore = names.restore
+        yield (
+            DOCTYPE,
+            restore(dtd.name or ""),
+            restore(dtd.external_id or ""),
+            restore(dtd.system_url or ""),
+        )
+    root = tree.getroot()
+    if root is None:
+        return
+    # lxml keeps no text outside the root element, only comments and PIs.
+    for sibling in reversed(list(root.itersiblings(preceding=True))):
+        yield from _walk_subtree(sibling, names, comment)
+    yield from _walk_subtree(root, names, comment)
+    for sibling in root.itersiblings():
+        yield from _walk_subtree(sibling, names, comment)
+
+
+def _walk_subtree(top: Any, names: _Names, comment: Any) -> Iterator[tuple]:
+    """The events for ``top`` and its descendants, without ``top``'s tail."""
+    tags = names.tags
+    # Each level: the iterator over an element's children, and the element
+    # to close when it is exhausted (with whether it is a template).
+    stack: list[tuple[Iterator[Any], Any, bool]] = [(iter((top,)), None, False)]
+    while stack:
+        iterator = stack[-1][0]
+        descended = False
+        for el in iterator:
+            tag = el.tag
+            if tag.__class__ is str:
+                name_ns = tags.get(tag)
+                if name_ns is None:
+                    name_ns = names.tag(tag)
+                name, namespace = name_ns
+                attrib = el.attrib
+                yield (START, name, namespace, names.attributes(attrib) if attrib else {})
+                template = name == "template" and namespace == HTML_NAMESPACE
+                if template:
+                    yield (CONTENT,)
+                if el.text:
+                    yield (TEXT, el.text)
+                if len(el):
+                    stack.append((iter(el), el, template))
+                    descended = True
+                    break
+                if template:
+                    yield (END_CONTENT,)
+                yield (END, name, namespace)
+            elif tag is _COMMENT:
+                yield (COMMENT, comment(el.text or ""))
+            # Processing instructions and entity references: the HTML parser
+            # never makes them and the event protocol has no place for them.
+            if el is not top and el.tail:
+                yield (TEXT, el.tail)
+        if descended:
+            continue
+        _, el, template = stack.pop()
+        if el is not None:
+            if template:
+                yield (END_CONTENT,)
+            name, namespace = tags[el.tag]
+            yield (END, name, namespace)
+            if el is not top and el.tail:
+                yield (TEXT, el.tail)
