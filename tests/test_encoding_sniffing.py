@@ -447,3 +447,54 @@ def test_a_file_whose_read_returns_something_else() -> None:
 def test_the_text_keeps_carriage_returns_for_the_input_stream() -> None:
     # Newline normalization is the input stream's job, not the decoder's.
     assert decode_for_parse(b"a\r\nb\rc").text == "a\r\nb\rc"
+
+
+# -- changing the encoding on the fly (the spec's step 5) -------------------
+
+
+def _late_meta_document(before: bytes, after: bytes) -> tuple[bytes, int]:
+    """A document whose <meta charset=utf-8> is beyond the prescan, and the
+    preprocessed offset just after that tag."""
+    head = b"<!--" + b"-" * 1100 + b"-->" + before + b'<meta charset="utf-8">'
+    consumed = len(head.replace(b"\r\n", b"\n").decode("latin-1"))
+    return head + after, consumed
+
+
+def test_on_the_fly_when_the_consumed_text_reads_the_same() -> None:
+    data, consumed = _late_meta_document(b"<title>plain ascii</title>\r\n", "<p>é€".encode())
+    decoded = decode_for_parse(data)
+    assert decoded.encoding == "windows-1252"
+    assert decoded.change_the_encoding_for_meta({"charset": "utf-8"}, consumed) is True
+    assert (decoded.encoding, decoded.confidence) == ("utf-8", CERTAIN)
+    assert decoded.text.endswith("<p>é€")
+
+
+def test_on_the_fly_with_non_ascii_that_both_encodings_share() -> None:
+    # 0xE9 is e-acute in windows-1252 and in windows-1254 alike.
+    data = b"<!--" + b"-" * 1100 + b"--><title>caf\xe9</title><meta charset=windows-1254>"
+    decoded = decode_for_parse(data + b"<p>\xfd")
+    assert decoded.change_the_encoding_for_meta({"charset": "windows-1254"}, len(data)) is True
+    assert decoded.text.endswith("caf\u00e9</title><meta charset=windows-1254><p>\u0131")
+
+
+def test_no_change_on_the_fly_when_the_consumed_text_differs() -> None:
+    data, consumed = _late_meta_document("<title>é</title>".encode(), b"")
+    decoded = decode_for_parse(data)
+    with pytest.raises(ReparseWithEncoding):
+        decoded.change_the_encoding_for_meta({"charset": "utf-8"}, consumed)
+    assert decoded.encoding == "windows-1252"  # unchanged: the entry point re-decodes
+
+
+def test_the_difference_may_start_right_after_the_consumed_text() -> None:
+    data, consumed = _late_meta_document(b"", "é".encode())
+    decoded = decode_for_parse(data)
+    assert decoded.change_the_encoding_for_meta({"charset": "utf-8"}, consumed) is True
+    decoded = decode_for_parse(data)
+    with pytest.raises(ReparseWithEncoding):
+        decoded.change_the_encoding_for_meta({"charset": "utf-8"}, consumed + 1)
+
+
+def test_on_the_fly_never_for_the_same_encoding() -> None:
+    decoded = decode_for_parse(META_2)
+    assert decoded.change_the_encoding_for_meta({"charset": "iso-8859-2"}, len(META_2)) is False
+    assert decoded.confidence == CERTAIN

@@ -11,9 +11,11 @@ Typical use by a parse function::
     def _parse_text(decoded: DecodedInput):
         # tokenize and build decoded.text; tree construction, in "in head"
         # for a <meta> start tag, calls
-        #     decoded.change_the_encoding_for_meta(tag.attrs)
-        # which raises ReparseWithEncoding when the document must be parsed
-        # again; parse_with_reparse catches it and calls _parse_text again.
+        #     decoded.change_the_encoding_for_meta(tag.attrs, tag.end)
+        # which returns True when the encoding changed on the fly (go on
+        # tokenizing the new decoded.text from tag.end), or raises
+        # ReparseWithEncoding when the document must be parsed again;
+        # parse_with_reparse catches it and calls _parse_text again.
         ...
 
 The text is not preprocessed here (CR LF and CR stay as they are): that is
@@ -55,25 +57,69 @@ class DecodedInput:
         self.confidence = confidence
         self.source = source
 
-    def change_the_encoding_for_meta(self, attributes: Mapping) -> None:
+    def change_the_encoding_for_meta(self, attributes: Mapping, consumed: int | None = None) -> bool:
         """The "in head" insertion mode's step for a ``<meta>`` start tag
         (https://html.spec.whatwg.org/#parsing-main-inhead): when the
         confidence is tentative and the element declares an encoding,
-        change the encoding.  Either the confidence becomes certain (same
-        encoding, or a UTF-16 document) or :class:`ReparseWithEncoding` is
-        raised for the entry point to catch."""
+        change the encoding.
+
+        Either the confidence becomes certain and nothing else changes (same
+        encoding, or a UTF-16 document; returns ``False``), or the document
+        must be read with another encoding.  Then, when ``consumed`` is
+        given (how many characters of the *preprocessed* text the tokenizer
+        has consumed, i.e. the end of this ``<meta>`` tag) and the new
+        decoding reads exactly the same up to there, the encoding changes on
+        the fly (the spec's step 5): :attr:`text` and :attr:`encoding` are
+        replaced, and ``True`` tells the caller to go on tokenizing the new
+        text (preprocessed again) from offset ``consumed``.  Otherwise
+        :class:`ReparseWithEncoding` is raised for the entry point to catch
+        (step 6).  Returns ``False`` when nothing is declared."""
         if self.confidence != TENTATIVE:
-            return
+            return False
         declared = encoding_declared_by_meta(attributes)
         if declared is None:
-            return
+            return False
         new = change_the_encoding(self.encoding or "", self.confidence, declared)
         self.confidence = CERTAIN
-        if new is not None:
-            raise ReparseWithEncoding(new)
+        if new is None:
+            return False
+        if consumed is not None and self.source is not None:
+            text, used = decode(self.source, new)
+            same = _common_prefix_length(self.text, text)
+            # Preprocessing turns each CR LF into one character, so the
+            # preprocessed length of the common prefix is this:
+            if same - self.text.count("\r\n", 0, same) >= consumed:
+                self.text = text
+                self.encoding = used
+                return True
+        raise ReparseWithEncoding(new)
 
     def __repr__(self) -> str:
         return f"DecodedInput(<{len(self.text)} characters>, {self.encoding!r}, {self.confidence!r})"
+
+
+def _common_prefix_length(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share (C-speed slice
+    comparisons: chunk by chunk, then a binary search in the chunk that
+    differs)."""
+    limit = min(len(a), len(b))
+    start = 0
+    chunk = 1 << 16
+    while start < limit and a[start : start + chunk] == b[start : start + chunk]:
+        start += chunk
+    if start >= limit:
+        return limit
+    low, high = start, min(start + chunk, limit)
+    if a[low:high] == b[low:high]:
+        return high  # the chunk only differed in length: high is the limit
+    # Invariant: a[:low] == b[:low] and a[low:high] != b[low:high].
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _read_source(source: Any) -> bytes | str:
