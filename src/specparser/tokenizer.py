@@ -133,8 +133,9 @@ def _ascii_lower(s: str) -> str:
 
 # -- runs: what a state consumes without changing state ----------------------
 _DATA_STOP = re.compile(r"[&<\x00]")
-_RCDATA_STOP = _DATA_STOP
-_RAWTEXT_STOP = re.compile(r"[<\x00]")
+_RCDATA_STOP = re.compile(r"</|[&\x00]")
+_RAWTEXT_STOP = re.compile(r"</|\x00")
+_SCRIPT_STOP = re.compile(r"</|<!--|\x00")
 _TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+")
 _ATTRIBUTE_NAME_RUN = re.compile(r"[^\t\n\f />=\x00\"'<]+")
 _DOUBLE_QUOTED_RUN = re.compile(r'[^"&\x00]+')
@@ -155,17 +156,29 @@ _BOGUS_DOCTYPE_RUN = re.compile(r"[^>\x00]+")
 
 # -- fast path for well-formed tags in the data state ------------------------
 # A tag name or attribute name of ASCII letters/digits and the few
-# punctuation characters real pages use: anything else (non-ASCII, quotes,
-# NUL ...) goes through the state machine.
-_FAST_START_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9:_.\-]*)")
-_FAST_END_TAG = re.compile(r"</([a-zA-Z][a-zA-Z0-9:_.\-]*)>")
-_FAST_ATTRIBUTE = re.compile(
-    r"[\t\n\f ]+([a-zA-Z_:@][a-zA-Z0-9_:.\-@]*)"
+# punctuation characters real pages use; values without NUL, and unquoted
+# values without the characters that are errors there.  Anything else
+# (non-ASCII names, quotes in names, missing whitespace ...) goes through the
+# state machine, which owns every error and edge case.
+_FAST_NAME = r"[a-zA-Z][a-zA-Z0-9:_.\-]*"
+_FAST_ATTRIBUTE_TEMPLATE = (
+    r"[\t\n\f ]+({o}[a-zA-Z_:@][a-zA-Z0-9_:.\-@]*)"
     r"(?:[\t\n\f ]*=[\t\n\f ]*"
-    r"(?:\"([^\"\x00]*)\"|'([^'\x00]*)'|([^\t\n\f &>\x00\"'<=`]+)))?"
+    r"(?:\"({o}[^\"\x00]*)\"|'({o}[^'\x00]*)'|({o}[^\t\n\f &>\x00\"'<=`]+)))?"
 )
+# One attribute with its name and value captured (groups 1; 2, 3 or 4).
+_FAST_ATTRIBUTE = re.compile(_FAST_ATTRIBUTE_TEMPLATE.format(o=""))
+# A whole start tag: name, the attributes' source, "/" if self-closing.
+_FAST_START_TAG = re.compile(
+    r"<(" + _FAST_NAME + r")((?:" + _FAST_ATTRIBUTE_TEMPLATE.format(o="?:") + r")*)[\t\n\f ]*(/?)>"
+)
+_FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
-_AMPERSAND = "&"
+_FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
+# A comment that needs none of the comment states' special cases: it does
+# not open with "<!-->" / "<!--->" and its body has no NUL and no "<!--"
+# (checked on the body); it ends at the first "-->".
+_COMMENT_END = "-->"
 
 
 class Tokenizer:
@@ -471,13 +484,21 @@ class Tokenizer:
     # -- text states -----------------------------------------------------------
 
     def data_state(self) -> None:
-        """https://html.spec.whatwg.org/#data-state"""
+        """https://html.spec.whatwg.org/#data-state
+
+        Runs of text up to the next ``&``, ``<`` or NUL are emitted whole.
+        Well-formed tags and plain comments are tokenized here in one step
+        (the fast path); anything else switches to the tag open state."""
         text = self.text
         pos = self.pos
         sink = self.sink
         errors = self.errors
         search = _DATA_STOP.search
-        fast = self._fast
+        start_tag_match = _FAST_START_TAG.match if self._fast else None
+        end_tag_match = _FAST_END_TAG.match
+        find_attributes = _FAST_ATTRIBUTE.findall
+        emit_start = sink.start_tag
+        emit_end = sink.end_tag
         while True:
             m = search(text, pos)
             if m is None:
@@ -487,19 +508,61 @@ class Tokenizer:
                 return
             i = m.start()
             if i > pos:
-                if errors is not None:
-                    self._emit_characters(text[pos:i], pos)
-                else:
+                if errors is None:
                     sink.characters(text[pos:i], pos)
+                else:
+                    self._emit_characters(text[pos:i], pos)
             c = text[i]
             if c == "<":
-                if fast:
-                    end = self._fast_tag(i)
-                    if end:
-                        pos = end
+                if start_tag_match is not None:
+                    t = start_tag_match(text, i)
+                    if t is not None:
+                        source = t.group(2)
+                        if not source:
+                            attrs = {}
+                        elif "&" in source:
+                            # Character references: decoded per attribute,
+                            # with their errors at the right offsets.
+                            pos = self._fast_start_tag_with_references(i)
+                            if not pos:
+                                self.pos = i + 1
+                                self.state = TAG_OPEN_STATE
+                                return
+                            if self.state != DATA_STATE:
+                                return
+                            continue
+                        else:
+                            found = find_attributes(source)
+                            attrs = {
+                                name.lower(): double or single or unquoted
+                                for name, double, single, unquoted in found
+                            }
+                            if len(attrs) != len(found):  # duplicate-attribute
+                                self.pos = i + 1
+                                self.state = TAG_OPEN_STATE
+                                return
+                        pos = t.end()
+                        name = t.group(1).lower()
+                        self.last_start_tag = name
+                        if errors is not None and self._next_input_error < pos:
+                            self._flush_input_errors(pos - 1)
+                        self.pos = pos
+                        emit_start(StartTag(name, attrs, t.group(3) == "/", i, pos))
                         if self.state != DATA_STATE:
                             return
                         continue
+                    t = end_tag_match(text, i)
+                    if t is not None:
+                        pos = t.end()
+                        if errors is not None and self._next_input_error < pos:
+                            self._flush_input_errors(pos - 1)
+                        emit_end(EndTag(t.group(1).lower(), i, pos))
+                        continue
+                    if text.startswith("<!--", i):
+                        end = self._fast_comment(i)
+                        if end:
+                            pos = end
+                            continue
                 self.pos = i + 1
                 self.state = TAG_OPEN_STATE
                 return
@@ -511,25 +574,40 @@ class Tokenizer:
                 self._emit_characters("\x00", i)
                 pos = i + 1
 
-    def _fast_tag(self, lt: int) -> int:
-        """Tokenize the tag at ``lt`` in one go when it is well formed and
-        needs no error; returns the offset after it, or 0 to let the state
-        machine handle it (nothing has been emitted then)."""
+    def _fast_comment(self, lt: int) -> int:
+        """Emit the comment at ``lt`` (``<!--`` seen) in one step when the
+        comment states would meet no special case; returns the offset after
+        it, or 0 (nothing emitted) to let the states handle it."""
         text = self.text
-        if text.startswith("</", lt):
-            m = _FAST_END_TAG.match(text, lt)
-            if m is None:
-                return 0
-            end = m.end()
-            if self._next_input_error < end:
-                self._flush_input_errors(end - 1)
-            self.sink.end_tag(EndTag(m.group(1).lower(), lt, end))
-            return end
-        m = _FAST_START_TAG.match(text, lt)
-        if m is None:
+        start = lt + 4
+        close = text.find(_COMMENT_END, start)
+        if close == -1:
             return 0
-        name = m.group(1).lower()
-        pos = m.end()
+        body = text[start:close]
+        if (
+            body.startswith(">")
+            or body.startswith("->")
+            or "\x00" in body
+            or "<!--" in body
+            or body.endswith("<!-")
+            or "--!>" in body
+        ):
+            return 0
+        end = close + 3
+        if self._next_input_error < end:
+            self._flush_input_errors(end - 1)
+        self.sink.comment(body, lt)
+        return end
+
+    def _fast_start_tag_with_references(self, lt: int) -> int:
+        """The fast path for a start tag (known to be well formed) whose
+        attribute values contain ``&``: one attribute at a time, so that the
+        character references' errors get their offsets.  Returns the offset
+        after the tag, or 0 (nothing emitted) on a duplicate attribute."""
+        text = self.text
+        m = _FAST_START_TAG_NAME.match(text, lt)
+        name = m.group(1).lower()  # type: ignore[union-attr]
+        pos = m.end()  # type: ignore[union-attr]
         attrs = {}
         attribute = _FAST_ATTRIBUTE.match
         while True:
@@ -539,34 +617,30 @@ class Tokenizer:
             attr_name = a.group(1).lower()
             if attr_name in attrs:
                 return 0
-            value = a.group(2)
-            if value is None:
-                value = a.group(3)
-                if value is None:
-                    value = a.group(4)
-                    if value is None:
-                        value = ""
-            if _AMPERSAND in value:
-                value = self._fast_attribute_value(value, a.start(a.lastindex))
+            group = a.lastindex
+            if group == 1:
+                value = ""
+            else:
+                value = a.group(group)
+                if "&" in value:
+                    value = self._decode_attribute_value(value, a.start(group))
             attrs[attr_name] = value
             pos = a.end()
         e = _FAST_TAG_END.match(text, pos)
-        if e is None:
-            return 0
-        end = e.end()
+        end = e.end()  # type: ignore[union-attr]
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
         self.last_start_tag = name
-        self.sink.start_tag(StartTag(name, attrs, bool(e.group(1)), lt, end))
+        self.pos = end
+        self.sink.start_tag(StartTag(name, attrs, e.group(1) == "/", lt, end))  # type: ignore[union-attr]
         return end
 
-    def _fast_attribute_value(self, value: str, start: int) -> str | None:
-        """Decode the character references of an attribute value that starts
-        at offset ``start`` (errors are recorded as the state machine
-        would)."""
+    def _decode_attribute_value(self, value: str, start: int) -> str:
+        """Replace the character references of an attribute value found at
+        offset ``start``, as the attribute value states would (errors
+        included)."""
         parts = []
         pos = 0
-        text_pos = start
         consume = self.consume_character_reference
         while True:
             amp = value.find("&", pos)
@@ -574,12 +648,16 @@ class Tokenizer:
                 parts.append(value[pos:])
                 return "".join(parts)
             parts.append(value[pos:amp])
-            data, end = consume(text_pos + amp, True)
+            data, end = consume(start + amp, True)
             parts.append(data)
-            pos = end - text_pos
+            pos = end - start
 
     def rcdata_state(self) -> None:
-        """https://html.spec.whatwg.org/#rcdata-state"""
+        """https://html.spec.whatwg.org/#rcdata-state
+
+        A ``<`` not followed by ``/`` leads through the RCDATA less-than sign
+        state straight back here having emitted itself, so it is part of the
+        run; only ``</`` leaves it (to the RCDATA end tag open state)."""
         text = self.text
         pos = self.pos
         m = _RCDATA_STOP.search(text, pos)
@@ -593,8 +671,8 @@ class Tokenizer:
             self._emit_characters(text[pos:i], pos)
         c = text[i]
         if c == "<":
-            self.pos = i + 1
-            self.state = RCDATA_LESS_THAN_SIGN_STATE
+            self.pos = i + 2
+            self.state = RCDATA_END_TAG_OPEN_STATE
         elif c == "&":
             data, self.pos = self.consume_character_reference(i, False)
             self._emit_characters(data, i)
@@ -603,7 +681,10 @@ class Tokenizer:
             self._emit_characters("\ufffd", i)
             self.pos = i + 1
 
-    def _rawtext_like(self, less_than_state: int) -> None:
+    def rawtext_state(self) -> None:
+        """https://html.spec.whatwg.org/#rawtext-state
+
+        As in RCDATA, only ``</`` leaves the run of text."""
         text = self.text
         pos = self.pos
         m = _RAWTEXT_STOP.search(text, pos)
@@ -616,20 +697,44 @@ class Tokenizer:
         if i > pos:
             self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
-            self.pos = i + 1
-            self.state = less_than_state
+            self.pos = i + 2
+            self.state = RAWTEXT_END_TAG_OPEN_STATE
         else:
             self._error("unexpected-null-character", i)
             self._emit_characters("\ufffd", i)
             self.pos = i + 1
 
-    def rawtext_state(self) -> None:
-        """https://html.spec.whatwg.org/#rawtext-state"""
-        self._rawtext_like(RAWTEXT_LESS_THAN_SIGN_STATE)
-
     def script_data_state(self) -> None:
-        """https://html.spec.whatwg.org/#script-data-state"""
-        self._rawtext_like(SCRIPT_DATA_LESS_THAN_SIGN_STATE)
+        """https://html.spec.whatwg.org/#script-data-state
+
+        Only ``</`` (script data end tag open state) and ``<!--`` leave the
+        run: any other ``<`` or ``<!`` or ``<!-`` comes back to this state
+        having emitted itself.  ``<!--`` is emitted and leads, through the
+        script data escape start (dash) states, to the script data escaped
+        dash dash state."""
+        text = self.text
+        pos = self.pos
+        m = _SCRIPT_STOP.search(text, pos)
+        if m is None:
+            if pos < self._n:
+                self._emit_characters(text[pos:], pos)
+            self._emit_eof()
+            return
+        i = m.start()
+        if i > pos:
+            self._emit_characters(text[pos:i], pos)
+        if text[i] == "<":
+            if text.startswith("</", i):
+                self.pos = i + 2
+                self.state = SCRIPT_DATA_END_TAG_OPEN_STATE
+            else:
+                self._emit_characters("<!--", i)
+                self.pos = i + 4
+                self.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE
+        else:
+            self._error("unexpected-null-character", i)
+            self._emit_characters("\ufffd", i)
+            self.pos = i + 1
 
     def plaintext_state(self) -> None:
         """https://html.spec.whatwg.org/#plaintext-state"""
@@ -842,7 +947,7 @@ class Tokenizer:
         else:
             self.state = SCRIPT_DATA_STATE
 
-    def _script_escaped_common(self, c: str, pos: int, escaped_state: int, less_than_emits: bool) -> bool:
+    def _script_escaped_common(self, c: str, pos: int, escaped_state: int) -> bool:
         """The entries shared by the (double) escaped, dash and dash dash
         states for U+0000 and EOF.  Returns True when ``c`` was handled."""
         if not c:
@@ -874,7 +979,7 @@ class Tokenizer:
             self.pos = pos + 1
             self.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE
         else:
-            self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE, False)
+            self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE)
 
     def script_data_escaped_dash_state(self) -> None:
         """https://html.spec.whatwg.org/#script-data-escaped-dash-state"""
@@ -887,7 +992,7 @@ class Tokenizer:
         elif c == "<":
             self.pos = pos + 1
             self.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE
-        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE, False):
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE):
             self._emit_characters(c, pos)
             self.pos = pos + 1
             self.state = SCRIPT_DATA_ESCAPED_STATE
@@ -906,7 +1011,7 @@ class Tokenizer:
             self._emit_characters(">", pos)
             self.pos = pos + 1
             self.state = SCRIPT_DATA_STATE
-        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE, False):
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_ESCAPED_STATE):
             self._emit_characters(c, pos)
             self.pos = pos + 1
             self.state = SCRIPT_DATA_ESCAPED_STATE
@@ -970,7 +1075,7 @@ class Tokenizer:
             self.pos = pos + 1
             self.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE
         else:
-            self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True)
+            self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE)
 
     def script_data_double_escaped_dash_state(self) -> None:
         """https://html.spec.whatwg.org/#script-data-double-escaped-dash-state"""
@@ -984,7 +1089,7 @@ class Tokenizer:
             self._emit_characters("<", pos)
             self.pos = pos + 1
             self.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE
-        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True):
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE):
             self._emit_characters(c, pos)
             self.pos = pos + 1
             self.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE
@@ -1004,7 +1109,7 @@ class Tokenizer:
             self._emit_characters(">", pos)
             self.pos = pos + 1
             self.state = SCRIPT_DATA_STATE
-        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True):
+        elif not self._script_escaped_common(c, pos, SCRIPT_DATA_DOUBLE_ESCAPED_STATE):
             self._emit_characters(c, pos)
             self.pos = pos + 1
             self.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE

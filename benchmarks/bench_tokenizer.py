@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Tokenizer throughput against the standard library's html.parser.
+
+    python benchmarks/bench_tokenizer.py [--rounds N] [--errors]
+
+Tokenizes every page of the corpus (compat.paths.corpus_dir()) with a no-op
+sink, and in the same run feeds the same pages to html.parser.HTMLParser
+with no-op handlers.  Several rounds, interleaved, best round of each;
+prints both throughputs and the ratio (ours / html.parser; >= 1.0 means at
+least as fast).  Timings on a shared machine are noisy: compare the ratio,
+not the absolute numbers.  ``--errors`` also times the tokenizer while it
+collects parse errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+from specparser.tokenizer import Tokenizer  # noqa: E402
+
+
+class NullSink:
+    __slots__ = ()
+
+    def characters(self, data, pos):
+        pass
+
+    def start_tag(self, tag):
+        pass
+
+    def end_tag(self, tag):
+        pass
+
+    def comment(self, data, pos):
+        pass
+
+    def doctype(self, doctype):
+        pass
+
+    def eof(self, pos):
+        pass
+
+    def cdata_allowed(self):
+        return False
+
+
+class SwitchingSink(NullSink):
+    """Switches the tokenizer state after <script>, <style>, <title> ... as
+    tree construction would, so script and style bodies are tokenized the
+    way a real parse tokenizes them (html.parser does the same for
+    <script>/<style> by itself)."""
+
+    __slots__ = ("tokenizer",)
+    _STATES = {"script": 3, "style": 2, "xmp": 2, "iframe": 2, "noembed": 2, "noframes": 2,
+               "textarea": 1, "title": 1, "plaintext": 4}
+
+    def start_tag(self, tag):
+        state = self._STATES.get(tag.name)
+        if state is not None:
+            self.tokenizer.state = state
+
+
+class NullHTMLParser(HTMLParser):
+    def handle_starttag(self, tag, attrs):
+        pass
+
+    def handle_endtag(self, tag):
+        pass
+
+    def handle_data(self, data):
+        pass
+
+    def handle_comment(self, data):
+        pass
+
+    def handle_decl(self, decl):
+        pass
+
+    def handle_pi(self, data):
+        pass
+
+    def unknown_decl(self, data):
+        pass
+
+
+def load_pages(directory: Path) -> list[str]:
+    pages = []
+    for path in sorted(directory.iterdir()):
+        if path.is_file():
+            pages.append(path.read_bytes().decode("utf-8-sig", errors="replace"))
+    return pages
+
+
+def run_specparser(pages, errors=False):
+    for text in pages:
+        sink = SwitchingSink()
+        tokenizer = Tokenizer(text, sink, errors=[] if errors else None)
+        sink.tokenizer = tokenizer
+        tokenizer.run()
+
+
+def run_html_parser(pages):
+    for text in pages:
+        parser = NullHTMLParser()
+        parser.feed(text)
+        parser.close()
+
+
+def best_time(fn, *args, rounds: int) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn(*args)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--errors", action="store_true", help="also time error collection")
+    args = parser.parse_args(argv)
+    directory = corpus_dir()
+    if directory is None:
+        print(MISSING_CORPUS)
+        return 1
+    pages = load_pages(directory)
+    megabytes = sum(len(p.encode("utf-8", "surrogatepass")) for p in pages) / 1e6
+    ours = theirs = with_errors = float("inf")
+    # Interleave the contenders round by round so that machine noise hits both.
+    for _ in range(args.rounds):
+        ours = min(ours, best_time(run_specparser, pages, rounds=1))
+        theirs = min(theirs, best_time(run_html_parser, pages, rounds=1))
+        if args.errors:
+            with_errors = min(with_errors, best_time(run_specparser, pages, True, rounds=1))
+    print(f"corpus: {len(pages)} pages, {megabytes:.1f} MB, best of {args.rounds} rounds")
+    print(f"specparser tokenizer: {megabytes / ours:7.2f} MB/s")
+    if args.errors:
+        print(f"  collecting errors:  {megabytes / with_errors:7.2f} MB/s")
+    print(f"html.parser:          {megabytes / theirs:7.2f} MB/s")
+    print(f"ratio (specparser / html.parser): {theirs / ours:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
