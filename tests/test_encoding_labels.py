@@ -362,3 +362,21 @@ def test_decode_sniffs_the_bom(data: bytes, given: str, text: str, used: str) ->
 def test_decode_wants_a_name() -> None:
     with pytest.raises(LookupError, match="bogus"):
         decode_without_bom_sniffing(b"x", "bogus")
+
+
+@pytest.mark.parametrize("name", ["gbk", "gb18030"])
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        # https://encoding.spec.whatwg.org/#gb18030-decoder: a lone 0x80 is
+        # U+20AC; as a trail byte it belongs to its lead.
+        (b"\x80", "\u20ac"),
+        (b"a\x80b", "a\u20acb"),
+        (b"\x800", "\u20ac0"),
+        (b"\x80\x80", "\u20ac\u20ac"),
+        (b"\x81\x80", "\u4e8a"),
+        (b"\xff", "\ufffd"),
+    ],
+)
+def test_gb18030_0x80(name: str, data: bytes, text: str) -> None:
+    assert decode_without_bom_sniffing(data, name) == text

@@ -15,9 +15,9 @@ decode exactly as specified):
   number of U+FFFD than the standard (which, for instance, swallows an
   unmapped trail byte in the trail-byte range).  ASCII bytes after a bad
   lead byte are never swallowed, so markup such as ``<`` survives.
-* gbk/gb18030 (Python's gb18030): about a hundred pairs differ (the 2005
-  vs 2022 mappings; the single byte 0x80, which the standard decodes to
-  U+20AC).
+* gbk/gb18030 (Python's gb18030, with a lone 0x80 decoded to U+20AC as
+  the standard says): a few dozen pairs map differently (the standard
+  follows GB 18030-2022, Python the 2005 mapping).
 * Big5 (Python's big5hkscs): about two hundred HKSCS-2008 pairs Python
   does not know decode to U+FFFD.
 * EUC-JP (Python's euc_jp) uses JIS X 0208 as published, where the
@@ -130,11 +130,25 @@ def decode_without_bom_sniffing(data: bytes, encoding: str) -> str:
         codec = PYTHON_CODECS[encoding]
     except KeyError:
         raise LookupError(f"{encoding!r} is not the name of an encoding") from None
-    text = data.decode(codec, "replace")
+    text = data.decode(codec, _ERROR_HANDLERS.get(codec, "replace"))
     if encoding == "shift_jis" and _CP932_SINGLE_BYTE_EXTRAS.search(text):
         text = text.translate(_CP932_SINGLE_BYTE_FIX)
     return text
 
+
+def _gb18030_error(error: UnicodeError) -> tuple[str, int]:
+    # https://encoding.spec.whatwg.org/#gb18030-decoder: a 0x80 that is not
+    # the trail of a lead byte is U+20AC, and decoding goes on with the next
+    # byte; Python's gb18030 reports an error starting at it (one byte, or
+    # two when a digit follows).  Every other error is U+FFFD, as with
+    # "replace".
+    if isinstance(error, UnicodeDecodeError) and error.object[error.start] == 0x80:
+        return "\u20ac", error.start + 1
+    return "\ufffd", error.end
+
+
+codecs.register_error("specparser-gb18030", _gb18030_error)
+_ERROR_HANDLERS = {"gb18030": "specparser-gb18030"}
 
 # cp932 decodes the single bytes 0xA0, 0xFD, 0xFE and 0xFF to U+F8F0-U+F8F3
 # (Microsoft's best fit); the standard's Shift_JIS decoder has no such bytes
