@@ -374,7 +374,7 @@ def test_decode_wants_a_name() -> None:
         (b"a\x80b", "a\u20acb"),
         (b"\x800", "\u20ac0"),
         (b"\x80\x80", "\u20ac\u20ac"),
-        (b"\x81\x80", "\u4e8a"),
+        (b"\x81\x80", "\u4e90"),  # index gb18030 pointer 63
         (b"\xff", "\ufffd"),
     ],
 )
