@@ -23,9 +23,9 @@ specparser imports bs4.
 
 from __future__ import annotations
 
-from .builders.bs4 import SoupBuilder, SpecParserTreeBuilder, decode_for_bs4
+from .builders.bs4 import SoupBuilder, SpecParserTreeBuilder
 
-__all__ = ["SpecParserTreeBuilder", "SoupBuilder", "decode_for_bs4", "register"]
+__all__ = ["SpecParserTreeBuilder", "SoupBuilder", "register"]
 
 
 def register() -> None:

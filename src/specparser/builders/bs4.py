@@ -55,7 +55,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
 from ..constants import HTML_NAMESPACE
 from ..treebuilder import TreeBuilder
 
-__all__ = ["SoupBuilder", "SpecParserTreeBuilder"]
+__all__ = ["SoupBuilder", "SpecParserTreeBuilder", "sniffing_keywords"]
 
 _new_object = object.__new__
 _new_str = str.__new__
@@ -534,44 +534,65 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
         document_declared_encoding: str | None = None,
         exclude_encodings: Iterable[str] | None = None,
     ) -> Iterator[tuple[Any, str | None, str | None, bool]]:
-        """Bytes are decoded here, by specparser's own encoding sniffing
-        (see :func:`decode_for_bs4`), so that BeautifulSoup records the
-        encoding in ``soup.original_encoding``."""
+        """Markup goes to :meth:`feed` unchanged: bytes are decoded there, by
+        specparser's encoding sniffing (which may have to decode again
+        when a late ``<meta charset>`` changes the encoding), and ``feed``
+        sets ``soup.original_encoding``.  ``from_encoding`` and
+        ``exclude_encodings`` are kept for it."""
         DetectsXMLParsedAsHTML.warn_if_markup_looks_like_xml(markup, stacklevel=3)
-        if isinstance(markup, str):
-            yield markup, None, None, False
-            return
-        yield decode_for_bs4(markup, user_specified_encoding, exclude_encodings)
+        self.user_specified_encoding = user_specified_encoding
+        self.exclude_encodings = list(exclude_encodings or ())
+        yield markup, None, None, False
 
     def feed(self, markup: Any) -> None:
         soup = self.soup
         if soup is None:
             raise ValueError("feed() needs a BeautifulSoup object: use BeautifulSoup(markup, builder=...)")
-        if isinstance(markup, (bytes, bytearray, memoryview)):
-            # Only when feed is called without prepare_markup.
-            markup, soup.original_encoding, _, _ = decode_for_bs4(bytes(markup))
-        elif not isinstance(markup, str):
-            raise TypeError(f"markup must be str or bytes, not {type(markup).__name__}")
-        if not markup:
+        user_encoding = getattr(self, "user_specified_encoding", None)
+        exclude = getattr(self, "exclude_encodings", ())
+        # Used once: a later feed (unpickling, copy) starts afresh.
+        self.user_specified_encoding = None
+        self.exclude_encodings = []
+        if isinstance(markup, str):
+            if markup:
+                _build(soup, markup, None)
             # An empty document stays empty (not html/head/body): bs4's
             # copy() of a soup parses "" and then appends copies of the
             # original's children.
             return
-        adapter = SoupBuilder(soup=soup)
-        _run_parser(markup, adapter)
-        if adapter.replay:
-            built = soup.contents
-            soup.contents = []
-            _replay(soup, built)
+        if not isinstance(markup, (bytes, bytearray, memoryview)):
+            raise TypeError(f"markup must be str or bytes, not {type(markup).__name__}")
+        data = bytes(markup)
+        if not data:
+            return
+        from ..encoding import parse_with_reparse
+
+        decoded = parse_with_reparse(
+            data,
+            lambda decoded: _build(soup, decoded.text, decoded),
+            **sniffing_keywords(data, user_encoding, exclude),
+        )
+        soup.original_encoding = decoded.encoding
+        soup.declared_html_encoding = _declared_encoding(data)
+        soup.contains_replacement_characters = _has_replacements(decoded.text, data, decoded.encoding)
 
     def test_fragment_to_document(self, fragment: str) -> str:
         return "<html><head></head><body>%s</body></html>" % fragment
 
 
-def _run_parser(markup: str, adapter: SoupBuilder) -> None:
-    from .. import parse
+def _build(soup: BeautifulSoup, text: str, decoded: Any) -> Any:
+    """Parse ``text`` into ``soup`` (emptied first: this is also the
+    re-parse after an encoding change).  Returns ``decoded``."""
+    from ..treeconstruction import build_tree
 
-    parse(markup, treebuilder=adapter)
+    soup.contents = []
+    adapter = SoupBuilder(soup=soup)
+    build_tree(text, adapter, decoded=decoded)
+    if adapter.replay:
+        built = soup.contents
+        soup.contents = []
+        _replay(soup, built)
+    return decoded
 
 
 def _replay(soup: BeautifulSoup, nodes: list) -> None:
@@ -616,80 +637,75 @@ def _replay(soup: BeautifulSoup, nodes: list) -> None:
 # -- bytes ---------------------------------------------------------------
 
 
-def decode_for_bs4(
+def sniffing_keywords(
     data: bytes,
     user_specified_encoding: str | None = None,
     exclude_encodings: Iterable[str] | None = None,
-) -> tuple[str, str, str | None, bool]:
-    """Decode a byte document the way the HTML standard determines its
-    character encoding, honouring bs4's ``from_encoding`` and
-    ``exclude_encodings``.
+) -> dict[str, str]:
+    """The keywords for specparser's encoding sniffing
+    (:func:`specparser.encoding.decode_for_parse`) that honour bs4's
+    ``from_encoding`` and ``exclude_encodings``.
 
-    https://html.spec.whatwg.org/#determining-the-character-encoding: a
-    byte order mark; then the user's ``from_encoding`` (the spec's "user
-    has explicitly instructed the user agent to override the document's
-    character encoding"); then the ``<meta>`` prescan; then, where the
-    spec lets the user agent autodetect, UTF-8 if the bytes are valid
-    UTF-8; then windows-1252.  A candidate named in ``exclude_encodings``
-    (any label of it) is skipped.
-
-    Returns ``(text, encoding name, encoding the document declared,
-    contains_replacement_characters)`` as ``prepare_markup`` yields them.
+    https://html.spec.whatwg.org/#encoding-sniffing-algorithm: a byte order
+    mark wins; then ``from_encoding`` (the user's override, confidence
+    certain); then the ``<meta>`` prescan; then the "likely encoding" of
+    step 7, which here is UTF-8 when the bytes are valid UTF-8 and
+    windows-1252 (the spec's default) otherwise.  A candidate named in
+    ``exclude_encodings`` (by any label) is passed over: when the prescan's
+    encoding is excluded, the fallback becomes an override so that the
+    prescan cannot choose it.  (A byte order mark cannot be excluded.)
+    An unknown ``from_encoding`` label is ignored with a warning.
     """
-    from ..encoding.decoding import (
-        bom_sniff,
-        decode_without_bom_sniffing,
-        get_an_encoding,
-    )
-    from ..encoding.prescan import prescan_a_byte_stream_to_determine_its_encoding
+    from ..encoding import bom_sniff, get_an_encoding
 
     excluded = set()
     for label in exclude_encodings or ():
         name = get_an_encoding(label) if isinstance(label, str) else None
         excluded.add(name or str(label).lower())
-
-    def usable(name: str | None) -> bool:
-        return name is not None and name not in excluded
-
-    bom = bom_sniff(data)
-    if usable(bom):
-        skip = 3 if bom == "utf-8" else 2
-        text = decode_without_bom_sniffing(data[skip:], bom)
-        return text, bom, None, _has_replacements(text, data[skip:], bom)
-
-    declared = prescan_a_byte_stream_to_determine_its_encoding(data)
-    candidates: list[str | None] = []
+    if bom_sniff(data) is not None:
+        return {}
     if user_specified_encoding:
         user = get_an_encoding(user_specified_encoding)
         if user is None:
-            raise LookupError(f"unknown encoding {user_specified_encoding!r} (from_encoding)")
-        candidates.append(user)
-    candidates.append(declared)
-    for name in candidates:
-        if usable(name):
-            text = decode_without_bom_sniffing(data, name)
-            return text, name, declared, _has_replacements(text, data, name)
-    if usable("utf-8"):
+            warnings.warn(
+                f"from_encoding={user_specified_encoding!r} is not an encoding label of the "
+                "WHATWG Encoding Standard; ignored",
+                stacklevel=5,
+            )
+        elif user not in excluded:
+            return {"override_encoding": user}
+    declared = _declared_encoding(data)
+    fallback = "windows-1252"
+    if "utf-8" not in excluded:
         try:
-            return data.decode("utf-8"), "utf-8", declared, False
+            data.decode("utf-8")
         except UnicodeDecodeError:
             pass
-    fallback = "windows-1252" if usable("windows-1252") else None
-    if fallback is None:
-        # Everything plausible was excluded: the standard's UTF-8 decoder.
-        fallback = "utf-8"
-    text = decode_without_bom_sniffing(data, fallback)
-    return text, fallback, declared, _has_replacements(text, data, fallback)
+        else:
+            fallback = "utf-8"
+    if fallback in excluded:
+        fallback = next(
+            (name for name in ("windows-1252", "utf-8") if name not in excluded), "windows-1252"
+        )
+    if declared is not None and declared in excluded:
+        return {"override_encoding": fallback}
+    return {"likely_encoding": fallback}
 
 
-def _has_replacements(text: str, data: bytes, encoding: str) -> bool:
+def _declared_encoding(data: bytes) -> str | None:
+    from ..encoding import prescan_a_byte_stream_to_determine_its_encoding
+
+    return prescan_a_byte_stream_to_determine_its_encoding(data)
+
+
+def _has_replacements(text: str, data: bytes, encoding: str | None) -> bool:
     """Did decoding turn bad bytes into U+FFFD (rather than U+FFFD being
     encoded in the document)?  Only checked when a U+FFFD is present."""
     if "\ufffd" not in text:
         return False
     from ..encoding.labels import PYTHON_CODECS
 
-    codec = PYTHON_CODECS.get(encoding)
+    codec = PYTHON_CODECS.get(encoding or "")
     if codec is None:
         return True
     try:
