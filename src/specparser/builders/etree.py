@@ -53,6 +53,7 @@ class ElementTreeBuilder(TreeBuilder):
         # mutation: repeated ``str +=`` on .text/.tail would be quadratic.
         self._text_parent: Any = None
         self._text_parts: list[str] = []
+        self._html_tags: dict[str, str] = {}
 
     # -- life cycle ------------------------------------------------------
 
@@ -82,10 +83,13 @@ class ElementTreeBuilder(TreeBuilder):
     # -- node creation ---------------------------------------------------
 
     def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
-        if namespace == HTML_NAMESPACE and not self.namespace_html:
-            tag = name
-        else:
-            tag = "{%s}%s" % (namespace, name)
+        if namespace == HTML_NAMESPACE:
+            tag = self._html_tags.get(name)
+            if tag is None:
+                tag = self._html_tags[name] = "{%s}%s" % (namespace, name) if self.namespace_html else name
+            # HTML elements never have namespaced attributes.
+            return Element(tag, attrs) if attrs else Element(tag)
+        tag = "{%s}%s" % (namespace, name)
         if attrs:
             plain = {}
             for key, value in attrs.items():

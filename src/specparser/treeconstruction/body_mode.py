@@ -95,14 +95,14 @@ def start_block(p: Any, tag: Any) -> bool:
     """address, article, aside, blockquote, center, details, dialog, dir,
     div, dl, fieldset, figcaption, figure, footer, header, hgroup, main,
     menu, nav, ol, p, search, section, summary, ul."""
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
     return False
 
 
 def start_heading(p: Any, tag: Any) -> bool:
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     if p.open[-1].flags & HEADING:
         p.error(UNEXPECTED_START_TAG, tag.pos)
@@ -112,7 +112,7 @@ def start_heading(p: Any, tag: Any) -> bool:
 
 
 def start_pre(p: Any, tag: Any) -> bool:
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
     p.skip_newline = True  # set again after start_tag() cleared it? no: cleared before dispatch
@@ -125,7 +125,7 @@ def start_form(p: Any, tag: Any) -> bool:
     if p.form is not None and not template:
         p.error(UNEXPECTED_START_TAG, tag.pos)
         return False
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     rec = p.insert_html_element(tag)
     if not template:
@@ -146,7 +146,7 @@ def start_li(p: Any, tag: Any) -> bool:
             break
         if node.flags & SPECIAL and node.hname not in ("address", "div", "p"):
             break
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
     return False
@@ -166,14 +166,14 @@ def start_dd_dt(p: Any, tag: Any) -> bool:
             break
         if node.flags & SPECIAL and name not in ("address", "div", "p"):
             break
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
     return False
 
 
 def start_plaintext(p: Any, tag: Any) -> bool:
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
     p.tokenizer.state = PLAINTEXT_STATE
@@ -231,13 +231,13 @@ def start_applet(p: Any, tag: Any) -> bool:
     """applet, marquee, object."""
     p.reconstruct_the_active_formatting_elements()
     p.insert_html_element(tag)
-    p.afe.append(None)  # a marker
+    p.push_marker()
     p.frameset_ok = False
     return False
 
 
 def start_table(p: Any, tag: Any) -> bool:
-    if p.quirks_mode != "quirks" and p.counts.get("p"):
+    if p.quirks_mode != "quirks" and p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
     p.frameset_ok = False
@@ -282,7 +282,7 @@ def start_param(p: Any, tag: Any) -> bool:
 
 
 def start_hr(p: Any, tag: Any) -> bool:
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     if p.in_scope("select"):
         p.generate_implied_end_tags()
@@ -313,7 +313,7 @@ def start_textarea(p: Any, tag: Any) -> bool:
 
 
 def start_xmp(p: Any, tag: Any) -> bool:
-    if p.counts.get("p"):
+    if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.reconstruct_the_active_formatting_elements()
     p.frameset_ok = False

@@ -28,6 +28,9 @@ from ..tables.elements import (
     SCOPE,
     TABLE_SCOPE,
 )
+
+_SELECT_NAMES = frozenset({"select", "option", "selectedcontent"})
+ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
@@ -85,9 +88,13 @@ class TreeConstructor:
         self.template_modes: list = []
         self.open: list[ElementRecord] = []
         self.afe: list[ElementRecord | None] = []
-        # Number of HTML elements of each name on the stack: "in scope"
-        # checks for absent names are O(1), which keeps deep documents linear.
-        self.counts: dict[str, int] = {}
+        self.afe_segments: list[dict] = [{}]
+        # Indexes of the stack of open elements (see push()).
+        self.by_name: dict[str, list[ElementRecord]] = {}
+        self.boundaries: dict[int, list[ElementRecord]] = {
+            bit: [] for bit in (SCOPE, LIST_SCOPE, BUTTON_SCOPE, TABLE_SCOPE)
+        }
+        self.boundary_lists = list(self.boundaries.items())
         self.head: ElementRecord | None = None
         self.form: ElementRecord | None = None
         self.frameset_ok = True
@@ -246,23 +253,47 @@ class TreeConstructor:
             self.pop()
 
     # -- the stack of open elements ---------------------------------------
+    #
+    # Besides the list itself the parser keeps, for O(1) scope checks:
+    # ``rec.index`` (the record's position), ``by_name`` (HTML name -> the
+    # records of that name on the stack, bottom to top) and ``boundaries``
+    # (scope kind -> the records that end that kind of scope, bottom to
+    # top).  "Has X in scope" is then "is the topmost X at or above the
+    # topmost boundary", so deep documents stay linear.  Only the adoption
+    # agency, </form> and the after-head <head> dance change the middle of
+    # the stack; they renumber the records above the change.
 
     def push(self, rec: ElementRecord) -> None:
-        self.open.append(rec)
+        open_ = self.open
+        rec.index = len(open_)
+        open_.append(rec)
         rec.on_stack = True
         name = rec.hname
         if name is not None:
-            counts = self.counts
-            counts[name] = counts.get(name, 0) + 1
+            same = self.by_name.get(name)
+            if same is None:
+                self.by_name[name] = [rec]
+            else:
+                same.append(rec)
+        flags = rec.flags
+        if flags & ANY_BOUNDARY:
+            for bit, records in self.boundary_lists:
+                if flags & bit:
+                    records.append(rec)
 
     def pop(self) -> ElementRecord:
         rec = self.open.pop()
         rec.on_stack = False
         name = rec.hname
         if name is not None:
-            self.counts[name] -= 1
+            self.by_name[name].pop()
             if name == "option":
                 self.option_popped(rec)
+        flags = rec.flags
+        if flags & ANY_BOUNDARY:
+            for bit, records in self.boundary_lists:
+                if flags & bit:
+                    records.pop()
         return rec
 
     def pop_until(self, name: str) -> None:
@@ -281,36 +312,66 @@ class TreeConstructor:
         while pop() is not rec:
             pass
 
-    def remove_from_stack(self, rec: ElementRecord) -> None:
+    def _renumber(self, start: int) -> None:
         open_ = self.open
-        for i in range(len(open_) - 1, -1, -1):
-            if open_[i] is rec:
-                del open_[i]
-                break
-        rec.on_stack = False
+        for i in range(start, len(open_)):
+            open_[i].index = i
+
+    def _lists_of(self, rec: ElementRecord) -> list:
+        lists = []
         if rec.hname is not None:
-            self.counts[rec.hname] -= 1
+            lists.append(self.by_name.setdefault(rec.hname, []))
+        flags = rec.flags
+        if flags & ANY_BOUNDARY:
+            for bit, records in self.boundary_lists:
+                if flags & bit:
+                    lists.append(records)
+        return lists
+
+    def remove_from_stack(self, rec: ElementRecord) -> None:
+        index = rec.index
+        del self.open[index]
+        rec.on_stack = False
+        self._renumber(index)
+        for records in self._lists_of(rec):
+            for i in range(len(records) - 1, -1, -1):
+                if records[i] is rec:
+                    del records[i]
+                    break
 
     def insert_into_stack(self, index: int, rec: ElementRecord) -> None:
         self.open.insert(index, rec)
         rec.on_stack = True
-        if rec.hname is not None:
-            self.counts[rec.hname] = self.counts.get(rec.hname, 0) + 1
+        self._renumber(index)
+        for records in self._lists_of(rec):
+            i = len(records)
+            while i > 0 and records[i - 1].index > index:
+                i -= 1
+            records.insert(i, rec)
+
+    def replace_in_stack(self, old: ElementRecord, new: ElementRecord) -> None:
+        """Put ``new`` (same name and namespace) where ``old`` was."""
+        index = old.index
+        self.open[index] = new
+        new.index = index
+        new.on_stack = True
+        old.on_stack = False
+        for records in self._lists_of(old):
+            for i in range(len(records) - 1, -1, -1):
+                if records[i] is old:
+                    records[i] = new
+                    break
 
     def has_open(self, name: str) -> bool:
         """Is an HTML element ``name`` anywhere on the stack?"""
-        return self.counts.get(name, 0) > 0
+        return bool(self.by_name.get(name))
 
     # https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
     def in_scope(self, name: str, boundary: int = SCOPE) -> bool:
-        if not self.counts.get(name):
+        same = self.by_name.get(name)
+        if not same:
             return False
-        for rec in reversed(self.open):
-            if rec.hname == name:
-                return True
-            if rec.flags & boundary:
-                return False
-        return False
+        return same[-1].index >= self.boundaries[boundary][-1].index
 
     def in_button_scope(self, name: str) -> bool:
         return self.in_scope(name, BUTTON_SCOPE)
@@ -322,26 +383,16 @@ class TreeConstructor:
         return self.in_scope(name, TABLE_SCOPE)
 
     def any_in_scope(self, names: Any, boundary: int = SCOPE) -> bool:
-        counts = self.counts
+        by_name = self.by_name
+        top = -1
         for name in names:
-            if counts.get(name):
-                break
-        else:
-            return False
-        for rec in reversed(self.open):
-            if rec.hname in names:
-                return True
-            if rec.flags & boundary:
-                return False
-        return False
+            same = by_name.get(name)
+            if same and same[-1].index > top:
+                top = same[-1].index
+        return top >= 0 and top >= self.boundaries[boundary][-1].index
 
     def record_in_scope(self, target: ElementRecord, boundary: int = SCOPE) -> bool:
-        for rec in reversed(self.open):
-            if rec is target:
-                return True
-            if rec.flags & boundary:
-                return False
-        return False
+        return target.on_stack and target.index >= self.boundaries[boundary][-1].index
 
     # https://html.spec.whatwg.org/#generate-implied-end-tags
     def generate_implied_end_tags(self, exclude: str | None = None) -> None:
@@ -362,7 +413,7 @@ class TreeConstructor:
         self.pop_until("p")
 
     def close_p_if_in_button_scope(self, pos: int = -1) -> None:
-        if self.counts.get("p") and self.in_scope("p", BUTTON_SCOPE):
+        if self.by_name.get("p") and self.in_scope("p", BUTTON_SCOPE):
             self.close_a_p_element(pos)
 
     # -- creating and inserting nodes ------------------------------------
@@ -389,16 +440,11 @@ class TreeConstructor:
     def foster_parenting_place(self) -> tuple[Any, Any]:
         """Step 2 of the appropriate place algorithm, with foster parenting."""
         open_ = self.open
-        last_template = last_table = -1
-        for i in range(len(open_) - 1, -1, -1):
-            name = open_[i].hname
-            if name == "template" and last_template < 0:
-                last_template = i
-                break
-            if name == "table" and last_table < 0:
-                last_table = i
-                # A template above the table still wins only if it is lower
-                # in the stack; keep looking for one.
+        # The last (topmost) template and table on the stack.
+        templates = self.by_name.get("template")
+        tables = self.by_name.get("table")
+        last_template = templates[-1].index if templates else -1
+        last_table = tables[-1].index if tables else -1
         if last_template >= 0 and (last_table < 0 or last_template > last_table):
             return open_[last_template].extra, None
         if last_table < 0:
@@ -430,9 +476,23 @@ class TreeConstructor:
 
     # https://html.spec.whatwg.org/#insert-an-html-element
     def insert_html_element(self, tag: Any) -> ElementRecord:
+        """Create the element, insert it at the appropriate place and push it
+        (the hot path of tree construction, so the common case is inlined:
+        no foster parenting, no template)."""
         name = tag.name
-        rec = self.insert_element(name, HTML_NAMESPACE, tag.attrs, tag.pos)
-        if name == "option" or name == "selectedcontent" or name == "select":
+        attrs = tag.attrs
+        target = self.open[-1]
+        if (self.foster_parenting and target.flags & FOSTER_TARGET) or target.hname == "template":
+            rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
+        else:
+            builder = self.builder
+            node = builder.create_element(name, HTML_NAMESPACE, attrs, tag.pos)
+            rec = ElementRecord(node, name, HTML_NAMESPACE, attrs, tag.pos)
+            if name == "template":
+                rec.extra = builder.template_contents(node)
+            builder.append(target.node, node)
+            self.push(rec)
+        if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
         return rec
 
@@ -480,23 +540,70 @@ class TreeConstructor:
 
     # -- the list of active formatting elements ---------------------------
 
+    # The list holds records and ``None`` markers.  For Noah's Ark the
+    # entries after each marker are also indexed by their key (name and
+    # attributes) in ``afe_segments`` (one dict per marker level, key ->
+    # entries in list order, at most three), so pushing stays O(1) however
+    # many different formatting elements are open.
+
+    def push_marker(self) -> None:
+        self.afe.append(MARKER)
+        self.afe_segments.append({})
+
     # https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
     def push_formatting_element(self, rec: ElementRecord) -> None:
-        afe = self.afe
-        name = rec.name
         attrs = rec.attrs
-        count = 0
+        key = (rec.name, frozenset(attrs.items())) if attrs else rec.name
+        rec.akey = key
+        segment = self.afe_segments[-1]
+        same = segment.get(key)
+        if same is None:
+            segment[key] = [rec]
+        else:
+            if len(same) >= 3:
+                # Noah's Ark: at most three identical entries.
+                self._afe_delete(same.pop(0))
+            same.append(rec)
+        self.afe.append(rec)
+
+    def _afe_delete(self, rec: ElementRecord) -> int:
+        """Delete ``rec`` from the list itself; return its position."""
+        afe = self.afe
         for i in range(len(afe) - 1, -1, -1):
-            entry = afe[i]
-            if entry is MARKER:
-                break
-            if entry.name == name and entry.attrs == attrs:
-                count += 1
-                if count == 3:
-                    # Noah's Ark: at most three identical entries.
-                    del afe[i]
-                    break
-        afe.append(rec)
+            if afe[i] is rec:
+                del afe[i]
+                return i
+        return -1
+
+    def _afe_key_list(self, rec: ElementRecord) -> tuple[list | None, int]:
+        key = rec.akey
+        for segment in reversed(self.afe_segments):
+            same = segment.get(key)
+            if same is not None:
+                for i in range(len(same)):
+                    if same[i] is rec:
+                        return same, i
+        return None, -1
+
+    def remove_from_afe(self, rec: ElementRecord) -> int:
+        same, i = self._afe_key_list(rec)
+        if same is not None:
+            del same[i]
+        return self._afe_delete(rec)
+
+    def replace_in_afe(self, old: ElementRecord, new: ElementRecord, position: int = -1) -> None:
+        """Put ``new`` in ``old``'s place (or, with ``position``, remove
+        ``old`` and insert ``new`` at that position)."""
+        new.akey = old.akey
+        same, i = self._afe_key_list(old)
+        if same is not None:
+            same[i] = new
+        afe = self.afe
+        if position < 0:
+            afe[afe.index(old)] = new
+        else:
+            self._afe_delete(old)
+            afe.insert(position, new)
 
     # https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements
     def reconstruct_the_active_formatting_elements(self) -> None:
@@ -514,7 +621,12 @@ class TreeConstructor:
             i -= 1
         for j in range(i, len(afe)):
             entry = afe[j]
-            afe[j] = self.insert_element(entry.name, HTML_NAMESPACE, dict(entry.attrs), entry.pos)
+            new = self.insert_element(entry.name, HTML_NAMESPACE, dict(entry.attrs), entry.pos)
+            new.akey = entry.akey
+            same, k = self._afe_key_list(entry)
+            if same is not None:
+                same[k] = new
+            afe[j] = new
 
     # https://html.spec.whatwg.org/#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
     def clear_the_list_of_active_formatting_elements_up_to_the_last_marker(self) -> None:
@@ -522,6 +634,10 @@ class TreeConstructor:
         while afe:
             if afe.pop() is MARKER:
                 break
+        if len(self.afe_segments) > 1:
+            self.afe_segments.pop()
+        else:
+            self.afe_segments[0] = {}
 
     def formatting_element_after_last_marker(self, name: str) -> ElementRecord | None:
         afe = self.afe
@@ -533,13 +649,6 @@ class TreeConstructor:
                 return entry
         return None
 
-    def remove_from_afe(self, rec: ElementRecord) -> None:
-        afe = self.afe
-        for i in range(len(afe) - 1, -1, -1):
-            if afe[i] is rec:
-                del afe[i]
-                return
-
     # https://html.spec.whatwg.org/#adoption-agency-algorithm
     def adoption_agency(self, tag: Any) -> bool:
         """Run the adoption agency algorithm; return True when the caller
@@ -550,7 +659,7 @@ class TreeConstructor:
         builder = self.builder
         # Step 2.
         current = open_[-1]
-        if current.hname == subject and current not in afe:
+        if current.hname == subject and (current.akey is None or current not in afe):
             self.pop()
             return False
         # Steps 3-4: the outer loop runs at most 8 times.
@@ -572,9 +681,7 @@ class TreeConstructor:
             if formatting is not open_[-1]:
                 self.error(MISNESTED_TAG, tag.pos)
             # Step 4.7: the furthest block.
-            fe_index = len(open_) - 1
-            while open_[fe_index] is not formatting:
-                fe_index -= 1
+            fe_index = formatting.index
             furthest_block = None
             for i in range(fe_index + 1, len(open_)):
                 if open_[i].flags & 1:  # SPECIAL
@@ -590,7 +697,7 @@ class TreeConstructor:
             bookmark = afe.index(formatting)
             # Steps 4.11-4.13: the inner loop.
             node = last_node = furthest_block
-            node_index = open_.index(furthest_block)
+            node_index = furthest_block.index
             inner = 0
             while True:
                 inner += 1
@@ -598,10 +705,9 @@ class TreeConstructor:
                 node = open_[node_index]
                 if node is formatting:
                     break
-                in_afe = node in afe
+                in_afe = node.akey is not None and node in afe
                 if inner > 3 and in_afe:
-                    position = afe.index(node)
-                    del afe[position]
+                    position = self.remove_from_afe(node)
                     if position < bookmark:
                         bookmark -= 1
                     in_afe = False
@@ -610,10 +716,8 @@ class TreeConstructor:
                     continue
                 # Step 4.13.7: a new element for node's token replaces it.
                 new = self.create_element(node.name, HTML_NAMESPACE, dict(node.attrs), node.pos)
-                afe[afe.index(node)] = new
-                open_[node_index] = new
-                new.on_stack = True
-                node.on_stack = False
+                self.replace_in_afe(node, new)
+                self.replace_in_stack(node, new)
                 node = new
                 if last_node is furthest_block:
                     bookmark = afe.index(new) + 1
@@ -631,12 +735,10 @@ class TreeConstructor:
             position = afe.index(formatting)
             if position < bookmark:
                 bookmark -= 1
-            del afe[position]
-            afe.insert(bookmark, new)
+            self.replace_in_afe(formatting, new, bookmark)
             # Step 4.19.
             self.remove_from_stack(formatting)
-            fb_index = open_.index(furthest_block)
-            self.insert_into_stack(fb_index + 1, new)
+            self.insert_into_stack(furthest_block.index + 1, new)
         return False
 
     # -- reset the insertion mode appropriately ---------------------------
@@ -711,7 +813,7 @@ class TreeConstructor:
         if name == "select":
             rec.extra = SelectState("multiple" in rec.attrs)
             return
-        if not self.counts.get("select"):
+        if not self.by_name.get("select"):
             return
         open_ = self.open
         if name == "selectedcontent":
@@ -734,7 +836,7 @@ class TreeConstructor:
     def option_popped(self, rec: ElementRecord) -> None:
         """https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent,
         run when an option is popped off the stack of open elements."""
-        if not self.counts.get("select"):
+        if not self.by_name.get("select"):
             return
         # ``rec`` has just left the stack: its ancestors are the whole stack.
         select = self.nearest_select_for_option(len(self.open))

@@ -285,7 +285,7 @@ def in_head_end_head(p: Any, tag: Any) -> bool:
 
 def in_head_start_template(p: Any, tag: Any) -> bool:
     p.insert_html_element(tag)
-    p.afe.append(None)  # a marker
+    p.push_marker()
     p.frameset_ok = False
     p.mode = M.IN_TEMPLATE
     p.template_modes.append(M.IN_TEMPLATE)

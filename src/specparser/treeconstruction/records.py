@@ -32,7 +32,19 @@ class ElementRecord:
     a template's contents node or a select's :class:`SelectState`.
     """
 
-    __slots__ = ("node", "name", "ns", "attrs", "flags", "pos", "hname", "on_stack", "extra")
+    __slots__ = (
+        "node",
+        "name",
+        "ns",
+        "attrs",
+        "flags",
+        "pos",
+        "hname",
+        "on_stack",
+        "index",
+        "akey",
+        "extra",
+    )
 
     def __init__(self, node: Any, name: str, ns: str, attrs: dict, pos: int = -1) -> None:
         self.node = node
@@ -41,8 +53,10 @@ class ElementRecord:
         self.attrs = attrs
         self.pos = pos
         self.on_stack = False
+        self.index = -1  # position in the stack of open elements
+        self.akey: Any = None  # Noah's Ark key, set when put in the list of active formatting elements
         self.extra: Any = None
-        if ns is HTML_NAMESPACE or ns == HTML_NAMESPACE:
+        if ns == HTML_NAMESPACE:
             self.hname: str | None = name
             self.flags = HTML_FLAGS.get(name, 0) | HTML_ELEMENT
         else:

@@ -75,7 +75,7 @@ def in_table_characters(p: Any, data: str, pos: int) -> str | None:
 
 def in_table_caption(p: Any, tag: Any) -> bool:
     clear_stack_back_to(p, TABLE_CONTEXT)
-    p.afe.append(None)
+    p.push_marker()
     p.insert_html_element(tag)
     p.mode = M.IN_CAPTION
     return False
@@ -384,7 +384,7 @@ def in_row_cell(p: Any, tag: Any) -> bool:
     clear_stack_back_to(p, TABLE_ROW_CONTEXT)
     p.insert_html_element(tag)
     p.mode = M.IN_CELL
-    p.afe.append(None)
+    p.push_marker()
     return False
 
 

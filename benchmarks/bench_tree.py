@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Tree construction throughput: specparser against justhtml and html5lib.
+
+    python benchmarks/bench_tree.py [--rounds N] [--limit N] [--no-html5lib]
+
+Parses every corpus page (compat.paths.corpus_dir()) to a tree with
+``specparser.parse`` (ElementTree), ``justhtml.JustHTML(html,
+sanitize=False)`` and ``html5lib.parse`` (ElementTree), interleaved round by
+round, best round of each.  Prints MB/s and the ratios (specparser's speed
+over the peer's: >= 1.0 means specparser is at least as fast).  Timings on
+a shared machine are noisy: compare the ratios, not the absolute numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+
+import specparser  # noqa: E402
+
+
+def load_pages(directory: Path, limit: int | None = None) -> list[str]:
+    pages = []
+    for path in sorted(directory.iterdir()):
+        if path.is_file():
+            pages.append(path.read_bytes().decode("utf-8-sig", errors="replace"))
+    return pages[:limit] if limit else pages
+
+
+def run_specparser(pages: list[str]) -> None:
+    parse = specparser.parse
+    for text in pages:
+        parse(text)
+
+
+def run_justhtml(pages: list[str]) -> None:
+    from justhtml import JustHTML
+
+    for text in pages:
+        JustHTML(text, sanitize=False)
+
+
+def run_html5lib(pages: list[str]) -> None:
+    import html5lib
+
+    for text in pages:
+        html5lib.parse(text)
+
+
+def timed(fn, pages) -> float:
+    start = time.perf_counter()
+    fn(pages)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--limit", type=int, default=None, help="only the first N pages")
+    ap.add_argument("--no-html5lib", action="store_true", help="skip html5lib (slow)")
+    args = ap.parse_args(argv)
+    directory = corpus_dir()
+    if directory is None:
+        print(MISSING_CORPUS)
+        return 1
+    pages = load_pages(directory, args.limit)
+    megabytes = sum(len(p.encode("utf-8", "surrogatepass")) for p in pages) / 1e6
+    contenders = {"specparser": run_specparser}
+    try:
+        import justhtml  # noqa: F401
+
+        contenders["justhtml"] = run_justhtml
+    except ImportError:
+        print("justhtml not installed: skipped")
+    if not args.no_html5lib:
+        try:
+            import html5lib  # noqa: F401
+
+            contenders["html5lib"] = run_html5lib
+        except ImportError:
+            print("html5lib not installed: skipped")
+    best = {name: float("inf") for name in contenders}
+    # Interleave the contenders round by round so that machine noise hits all.
+    for _ in range(args.rounds):
+        for name, fn in contenders.items():
+            best[name] = min(best[name], timed(fn, pages))
+    print(f"{len(pages)} pages, {megabytes:.1f} MB, best of {args.rounds} rounds")
+    for name, seconds in best.items():
+        print(f"  {name:11s} {seconds:7.2f} s  {megabytes / seconds:6.2f} MB/s")
+    ours = best["specparser"]
+    for name, seconds in best.items():
+        if name != "specparser":
+            print(f"specparser / {name} speed ratio: {seconds / ours:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
