@@ -185,9 +185,11 @@ def coerce_comment(data: str) -> str:
     """Comment data as XML allows it: no ``--``, no final ``-`` (one space
     is inserted, reversibly: see the module docstring), no non-XML
     characters (replaced as :func:`coerce_characters`)."""
+    # Characters first: a form feed turned space must count in the runs.
+    data = coerce_characters(data)
     if "-" in data:
         data = _COMMENT_HYPHEN_RUN.sub(_add_space, data)
-    return coerce_characters(data)
+    return data
 
 
 def restore_comment(data: str) -> str:

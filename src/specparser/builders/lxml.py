@@ -336,17 +336,16 @@ class LxmlTreeBuilder(TreeBuilder):
         return root
 
     def create_comment(self, data: str, pos: int = -1) -> Any:
-        if "-" in data:
-            coerced = coerce_comment(data)
-            if coerced != data:
-                self.coercions.add(COMMENT, data, coerced)
-                return _Comment(coerced)
-        try:
-            return _Comment(data)
-        except ValueError:
-            coerced = coerce_comment(data)
-            self.coercions.add(CHARACTERS, data, coerced, count_bad_characters(data))
-            return _Comment(coerced)
+        if "-" not in data:
+            try:
+                return _Comment(data)
+            except ValueError:
+                pass
+        data_chars = self._characters(data)
+        coerced = coerce_comment(data_chars)  # only the hyphen rule is left
+        if coerced != data_chars:
+            self.coercions.add(COMMENT, data, coerced)
+        return _Comment(coerced)
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         if self.root is not None:

@@ -1,0 +1,390 @@
+"""The lxml adapter: tree shape, DOCTYPE, comments around the root,
+fragments, template contents, lxml.html classes, each infoset coercion
+end to end (spec examples), the single warning, and scaling."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import warnings
+
+import pytest
+
+pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+
+from lxml import etree  # noqa: E402
+
+import specparser  # noqa: E402
+from specparser.builders.lxml import LxmlTreeBuilder  # noqa: E402
+from specparser.constants import HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE  # noqa: E402
+from specparser.infoset import DataLossWarning  # noqa: E402
+from specparser.testformat import dump_events  # noqa: E402
+from specparser.treeconstruction import build_tree  # noqa: E402
+from specparser.walkers.lxml import walk  # noqa: E402
+
+X = "{%s}" % HTML_NAMESPACE
+S = "{%s}" % SVG_NAMESPACE
+XL = "{%s}" % XLINK_NAMESPACE
+
+
+def parse(text: str, **options):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DataLossWarning)
+        return specparser.parse(text, treebuilder="lxml", **options)
+
+
+def build(text: str, **options) -> tuple[LxmlTreeBuilder, object]:
+    """Parse with a builder we keep, to look at its coercion counts."""
+    builder = LxmlTreeBuilder(**options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DataLossWarning)
+        return builder, build_tree(text, builder)
+
+
+def body(tree):
+    return tree.getroot()[1]
+
+
+# -- tree shape -------------------------------------------------------------
+
+
+def test_parse_returns_an_element_tree_with_namespaced_html() -> None:
+    tree = parse("<p class=a>Hi <b>there</b>!")
+    assert isinstance(tree, etree._ElementTree)
+    root = tree.getroot()
+    assert root.tag == X + "html"
+    assert [child.tag for child in root] == [X + "head", X + "body"]
+    p = body(tree)[0]
+    assert (p.tag, p.get("class"), p.text, p[0].text, p[0].tail) == (X + "p", "a", "Hi ", "there", "!")
+    # The XHTML namespace is the default namespace, not an ns0: prefix.
+    assert etree.tostring(root, encoding="unicode").startswith('<html xmlns="http://www.w3.org/1999/xhtml">')
+
+
+def test_plain_html_elements_for_xpath() -> None:
+    tree = parse("<div><p>a</p><p>b</p></div>", namespaceHTMLElements=False)
+    assert tree.getroot().tag == "html"
+    assert [p.text for p in tree.xpath("//div/p")] == ["a", "b"]
+
+
+def test_foreign_elements_keep_their_namespace() -> None:
+    for namespace_html in (True, False):
+        tree = parse('<svg xlink:href="#a"><foreignObject><div>x', namespaceHTMLElements=namespace_html)
+        svg = body(tree)[0]
+        assert svg.tag == S + "svg"
+        assert svg.get(XL + "href") == "#a"
+        div = svg[0][0]
+        assert div.tag == (X + "div" if namespace_html else "div")
+
+
+def test_doctype_in_docinfo() -> None:
+    tree = parse("<!DOCTYPE html><p>")
+    assert tree.docinfo.doctype == "<!DOCTYPE html>"
+    assert etree.tostring(tree, encoding="unicode").startswith("<!DOCTYPE html>\n<html")
+    tree = parse('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">')
+    assert tree.docinfo.public_id == "-//W3C//DTD HTML 4.01//EN"
+    assert tree.docinfo.system_url == "http://www.w3.org/TR/html4/strict.dtd"
+    assert tree.docinfo.internalDTD.name == "html"
+
+
+def test_doctype_with_another_name() -> None:
+    tree = parse('<!DOCTYPE potato SYSTEM "taco"><p>')
+    assert tree.docinfo.internalDTD.name == "potato"
+    assert tree.docinfo.internalDTD.system_url == "taco"
+    assert next(walk(tree)) == (4, "potato", "", "taco")
+
+
+def test_no_doctype() -> None:
+    tree = parse("<p>")
+    assert tree.docinfo.internalDTD is None
+    assert tree.docinfo.doctype == ""
+
+
+def test_comments_around_the_root_are_siblings() -> None:
+    tree = parse("<!--a--><!--b--><!DOCTYPE html><!--c--><html><p></html><!--d--><!--e-->")
+    root = tree.getroot()
+    assert [c.text for c in root.itersiblings(preceding=True)] == ["c", "b", "a"]
+    assert [c.text for c in root.itersiblings()] == ["d", "e"]
+    xml = etree.tostring(tree, encoding="unicode")
+    assert xml.startswith("<!DOCTYPE html>\n<!--a--><!--b--><!--c--><html")
+    assert xml.endswith("</html><!--d--><!--e-->")
+
+
+def test_many_comments_after_the_root_scale_linearly() -> None:
+    def seconds(n: int) -> float:
+        text = "<p></html>" + "<!--x-->" * n
+        start = time.perf_counter()
+        tree = parse(text)
+        elapsed = time.perf_counter() - start
+        assert sum(1 for _ in tree.getroot().itersiblings()) == n
+        return elapsed
+
+    seconds(500)
+    small = min(seconds(2000) for _ in range(3))
+    large = min(seconds(16000) for _ in range(3))
+    assert large < small * 8 * 4  # linear, with generous slack
+
+
+def test_fragment_is_a_list_with_leading_text() -> None:
+    fragment = specparser.parseFragment("lead <b>bold</b> tail<!--c--><i>x</i>", treebuilder="lxml")
+    assert fragment[0] == "lead "
+    assert [node.tag for node in fragment[1:]] == [X + "b", etree.Comment, X + "i"]
+    assert fragment[1].text == "bold" and fragment[1].tail == " tail"
+    assert all(node.getparent() is None for node in fragment[1:])
+    assert specparser.parseFragment("<b>x</b>", treebuilder="lxml")[0].tag == X + "b"
+    assert specparser.parseFragment("", treebuilder="lxml") == []
+
+
+def test_fragment_in_svg_context() -> None:
+    fragment = specparser.parseFragment("<path/>", "svg svg", treebuilder="lxml")
+    assert fragment[0].tag == S + "path"
+
+
+def test_template_contents_are_the_template_children() -> None:
+    tree = parse("<template><p>in</p></template>")
+    template = tree.getroot()[0][0]
+    assert template.tag == X + "template"
+    assert template[0].tag == X + "p"
+    events = [e[0] for e in walk(template)]
+    assert events == [0, 5, 0, 2, 1, 6, 1]  # START CONTENT START TEXT END END_CONTENT END
+
+
+def test_text_is_merged_and_placed_around_children() -> None:
+    tree = parse("<p>a&amp;b<b>c</b>d&lt;e")
+    p = body(tree)[0]
+    assert (p.text, p[0].text, p[0].tail) == ("a&b", "c", "d<e")
+
+
+def test_foster_parented_text_and_elements() -> None:
+    tree = parse("<table>x<tr><td>y</td></tr>z<b>w</b></table>")
+    b = body(tree)
+    assert dump_events(walk(b)) == "\n".join(
+        [
+            "| <body>",
+            '|   "xz"',
+            "|   <b>",
+            '|     "w"',
+            "|   <table>",
+            "|     <tbody>",
+            "|       <tr>",
+            "|         <td>",
+            '|           "y"',
+        ]
+    )
+
+
+def test_adoption_agency_keeps_text_in_place() -> None:
+    tree = parse("<p>1<b>2<i>3</b>4</i>5</p>")
+    assert dump_events(walk(body(tree))) == "\n".join(
+        [
+            "| <body>",
+            "|   <p>",
+            '|     "1"',
+            "|     <b>",
+            '|       "2"',
+            "|       <i>",
+            '|         "3"',
+            "|     <i>",
+            '|       "4"',
+            '|     "5"',
+        ]
+    )
+
+
+def test_many_text_chunks_scale_linearly() -> None:
+    # Entities split one text node into many insert_text calls.
+    def seconds(n: int) -> float:
+        text = "<p>" + "a&amp;" * n
+        start = time.perf_counter()
+        tree = parse(text)
+        elapsed = time.perf_counter() - start
+        assert len(body(tree)[0].text) == 2 * n
+        return elapsed
+
+    seconds(1000)
+    small = min(seconds(5000) for _ in range(3))
+    large = min(seconds(40000) for _ in range(3))
+    assert large < small * 8 * 4
+
+
+def test_deep_documents_build_and_walk_without_recursion() -> None:
+    # Deeper than Python's recursion limit.  (Not deeper: lxml itself spends
+    # time proportional to the depth on every node it links in, even with
+    # SubElement, so a very deep tree costs O(n * depth) in lxml.)
+    depth = 5000
+    tree = parse("<div>" * depth + "x")
+    events = sum(1 for _ in walk(tree))
+    assert events > 2 * depth
+
+
+def test_walk_rejects_other_objects() -> None:
+    with pytest.raises(TypeError):
+        list(walk("not a tree"))
+
+
+# -- lxml.html classes ------------------------------------------------------
+
+
+def test_lxml_html_classes() -> None:
+    from lxml import html as lxml_html
+
+    tree = specparser.parse(
+        '<p>Hello <a href="x/y">link</a><!--c-->', treebuilder="lxml.html", namespaceHTMLElements=False
+    )
+    root = tree.getroot()
+    assert isinstance(root, lxml_html.HtmlElement)
+    p = root.find("body/p")
+    assert isinstance(p, lxml_html.HtmlElement)
+    assert p.text_content() == "Hello link"
+    assert isinstance(p[1], lxml_html.HtmlComment)
+    root.make_links_absolute("http://example.com/base/")
+    assert p[0].get("href") == "http://example.com/base/x/y"
+    fragment = specparser.parseFragment("<b>x</b>", treebuilder="lxml.html", namespaceHTMLElements=False)
+    assert isinstance(fragment[0], lxml_html.HtmlElement)
+
+
+def test_lxml_html_classes_with_cssselect() -> None:
+    pytest.importorskip("cssselect", reason="cssselect is not installed")
+    tree = specparser.parse("<p class=a>1<p class=b>2", treebuilder="lxml.html", namespaceHTMLElements=False)
+    assert [p.text for p in tree.getroot().cssselect("p.b")] == ["2"]
+
+
+def test_lxml_html_classes_as_a_keyword() -> None:
+    from lxml import html as lxml_html
+
+    tree = specparser.parse("<p>", treebuilder="lxml", html_classes=True)
+    assert isinstance(tree.getroot(), lxml_html.HtmlElement)
+
+
+# -- the infoset coercions, end to end ---------------------------------------
+
+
+def test_spec_example_foo_lt_bar() -> None:
+    builder, tree = build("<foo<bar>x")
+    element = body(tree)[0]
+    assert element.tag == X + "fooU00003Cbar"
+    assert dump_events(walk(element)) == '| <foo<bar>\n|   "x"'
+    assert builder.coercions.counts == {"element name": 1}
+
+
+def test_spec_example_xlink_href_on_html_and_svg() -> None:
+    builder, tree = build('<p xlink:href="a"><svg xlink:href="b"></svg>')
+    p = body(tree)[0]
+    assert dict(p.attrib) == {"xlinkU00003Ahref": "a"}
+    assert dict(p[0].attrib) == {XL + "href": "b"}  # adjusted: a namespaced attribute
+    assert builder.coercions.counts == {"attribute name": 1}
+    events = list(walk(p))
+    assert events[0] == (0, "p", HTML_NAMESPACE, {"xlink:href": "a"})
+    assert events[1] == (0, "svg", SVG_NAMESPACE, {("xlink", "href", XLINK_NAMESPACE): "b"})
+
+
+def test_spec_example_a_colon_colon_closed_by_its_own_end_tag() -> None:
+    # "a <a::> start tag will be closed by a </a::> end tag"
+    tree = parse("<a::>x</a::>y")
+    element = body(tree)[0]
+    assert element.tag == X + "aU00003AU00003A"
+    assert (element.text, element.tail) == ("x", "y")
+    assert dump_events(walk(body(tree))) == '| <body>\n|   <a::>\n|     "x"\n|   "y"'
+
+
+def test_comments_with_double_hyphens() -> None:
+    builder, tree = build("<!--a--b--><p><!-- x - - y --><!--c-->")
+    assert tree.getroot().getprevious().text == "a- -b"
+    p = body(tree)[0]
+    # A real "- -" gains a space too, so that the walker can tell them apart.
+    assert [c.text for c in p] == [" x -  - y ", "c"]
+    assert [e[1] for e in walk(tree) if e[0] == 3] == ["a--b", " x - - y ", "c"]
+    assert builder.coercions.counts == {"comment": 2}
+    etree.fromstring(etree.tostring(tree))  # well-formed
+
+
+def test_form_feed_and_controls_in_text_attributes_and_comments() -> None:
+    builder, tree = build('<p title="a\x0cb\x01">c\x0cd\x7f\x01<!--e\x0cf-->')
+    p = body(tree)[0]
+    assert p.get("title") == "a b\ufffd"
+    # U+007F is an XML character; U+0001 is not.
+    assert p.text == "c d\x7f\ufffd"
+    assert p[0].text == "e f"
+    assert builder.coercions.counts == {"characters": 5}
+
+
+def test_lone_surrogates_from_str_input() -> None:
+    tree = parse("<p>a\ud800b")
+    assert body(tree)[0].text == "a\ufffdb"
+
+
+def test_xmlns_attributes_are_dropped() -> None:
+    builder, tree = build('<html xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:v"><p xmlns="urn:x">')
+    root = tree.getroot()
+    assert dict(root.attrib) == {}
+    assert dict(body(tree)[0].attrib) == {}
+    assert builder.coercions.counts == {"redundant xmlns attribute": 1, "xmlns attribute": 2}
+
+
+def test_xmlns_attributes_on_svg_are_dropped() -> None:
+    builder, tree = build(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="#a">'
+    )
+    svg = body(tree)[0]
+    assert dict(svg.attrib) == {XL + "href": "#a"}
+    assert builder.coercions.counts == {"redundant xmlns attribute": 2}
+    xml = etree.tostring(svg, encoding="unicode")
+    assert xml.startswith('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"')
+
+
+def test_doctype_coercion_round_trips() -> None:
+    for source, expected in [
+        ("<!DOCTYPE>", (4, "", "", "")),
+        ("<!DOCTYPE <!doctype>", (4, "<!doctype", "", "")),
+        ('<!DOCTYPE a PUBLIC "x<y" "a\'b"', (4, "a", "x<y", "a'b")),
+    ]:
+        assert next(walk(parse(source))) == expected
+
+
+def test_one_warning_per_document_naming_the_coercions() -> None:
+    text = "".join("<p a%d:b=1>" % i for i in range(200)) + "<!--a--b-->"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        specparser.parse(text, treebuilder="lxml")
+    assert len(caught) == 1
+    warning = caught[0].message
+    assert isinstance(warning, DataLossWarning)
+    assert warning.counts == {"attribute name": 200, "comment": 1}
+    assert "'a0:b' -> 'a0U00003Ab'" in str(warning)
+    assert caught[0].filename == __file__
+
+
+def test_no_warning_for_a_clean_document() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        specparser.parse('<html xmlns="http://www.w3.org/1999/xhtml"><p>x', treebuilder="lxml")
+
+
+def test_walker_restore_false_shows_lxml_names() -> None:
+    tree = parse("<foo<bar>")
+    names = [e[1] for e in walk(tree, restore=False) if e[0] == 0]
+    assert "fooU00003Cbar" in names
+
+
+# -- lxml missing -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", ["specparser.builders.lxml", "specparser.walkers.lxml"])
+def test_missing_lxml_names_the_extra(module: str) -> None:
+    code = (
+        "import sys; sys.modules['lxml'] = None\n"
+        "import specparser\n"
+        "try:\n"
+        f"    import {module}\n"
+        "except ImportError as exc:\n"
+        "    print(exc)\n"
+        "try:\n"
+        "    specparser.parse('<p>', treebuilder='lxml')\n"
+        "except ImportError as exc:\n"
+        "    print(exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) == 2
+    assert all("pip install specparser[lxml]" in line for line in lines)
