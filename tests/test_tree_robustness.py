@@ -1,0 +1,91 @@
+"""Tree construction never recurses and stays linear on hostile input.
+
+Timings are compared as ratios of the same code at two input sizes (never
+as absolute times), with generous slack: a linear algorithm doubles, a
+quadratic one quadruples.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+
+import specparser
+from specparser.walkers import END, START
+from specparser.walkers.etree import walk
+
+
+def _depth_of_deepest_element(root) -> int:
+    depth = deepest = 0
+    for event in walk(root):
+        if event[0] == START:
+            depth += 1
+            deepest = max(deepest, depth)
+        elif event[0] == END:
+            depth -= 1
+    return deepest
+
+
+def test_100000_nested_divs_parse_and_walk_without_recursion() -> None:
+    n = 100_000
+    root = specparser.parse("<div>" * n + "x" + "</div>" * n)
+    # html > body > div * n
+    assert _depth_of_deepest_element(root) == n + 2
+    # The etree walker and the fragment path too.
+    fragment = specparser.parseFragment("<span>" * n)
+    assert _depth_of_deepest_element(fragment) == n
+
+
+def test_deep_foreign_content_and_templates_do_not_recurse() -> None:
+    n = 50_000
+    assert _depth_of_deepest_element(specparser.parse("<svg>" + "<g>" * n)) == n + 3
+    assert _depth_of_deepest_element(specparser.parse("<template>" * n)) >= n
+
+
+def test_selectedcontent_clone_of_a_deep_option_does_not_recurse() -> None:
+    n = 50_000
+    root = specparser.parse(
+        "<select><button><selectedcontent></selectedcontent></button><option>" + "<span>" * n
+    )
+    # The option's subtree and its clone in selectedcontent.
+    assert _depth_of_deepest_element(root) >= n
+
+
+HOSTILE = {
+    "deep nesting": lambda n: "<div>" * n + "x" + "</div>" * n,
+    "unclosed formatting elements": lambda n: "<b>" * n + "x",
+    "unclosed formatting elements, all different": lambda n: "".join(f"<b id={i}>" for i in range(n)) + "x",
+    "misnested a": lambda n: "<a>x<p>y" * n,
+    "misnested a around blocks": lambda n: "<a><div>x" * n,
+    "foster-parented text and elements": lambda n: "<table>" + "x<b>y</b>" * n,
+    "foster-parented text in rows": lambda n: "<table><tr>" + "<td>a</td>x" * n,
+    "p under a scope boundary": lambda n: "<p><button>" + "<div>" * n,
+    "nested tables": lambda n: "<table><tr><td>" * n,
+    "formatting reconstructed into blocks": lambda n: "<b><i><u><s>" + "<p>x" * n,
+}
+
+
+def _best_time(text: str, rounds: int = 3) -> float:
+    best = float("inf")
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(rounds):
+            start = time.perf_counter()
+            specparser.parse(text)
+            best = min(best, time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return best
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_doubling_hostile_input_about_doubles_the_time(name: str) -> None:
+    make = HOSTILE[name]
+    n = 4000
+    small = _best_time(make(n))
+    large = _best_time(make(2 * n))
+    # Linear: ~2.  Quadratic: ~4.  Slack for a noisy shared machine.
+    assert large / small < 3.2, f"{name}: {small:.3f}s -> {large:.3f}s"
