@@ -209,7 +209,7 @@ def smoke_test_classes() -> dict[str, type]:
     }
 
 
-def check_tree(soup: Any) -> list[str]:
+def check_tree(soup: Any, root_in_chain: bool | None = False) -> list[str]:
     """Every way bs4 navigates a tree must agree with ``.contents``.
 
     Returns the problems found (empty when consistent):
@@ -218,10 +218,12 @@ def check_tree(soup: Any) -> list[str]:
       ``previous_sibling`` / ``next_sibling`` follow ``contents``;
     * the ``next_element`` chain from the first top-level node is the
       preorder of ``contents`` (object by object) and ends with None,
-      ``previous_element`` is its exact reverse, the soup itself is outside
-      the chain;
-    * ``descendants``, ``find_all()``, ``.strings`` and every tag's
-      ``_last_descendant()`` agree with that preorder;
+      ``previous_element`` is its exact reverse; the soup itself is
+      outside the chain, as bs4's own parsers leave it (``root_in_chain``
+      True: it must be in it, as bs4's ``append()`` puts it; None: either);
+    * ``descendants``, ``find_all()``, ``.strings`` and ``_last_descendant()``
+      (of every tag with a next sibling, where it uses the links) agree
+      with that preorder;
     * ``decode()`` of the soup is the concatenation of its children's.
 
     No recursion: it runs on documents of any depth.
@@ -263,10 +265,18 @@ def check_tree(soup: Any) -> list[str]:
         if isinstance(node, Tag):
             stack.append((node, 0))
 
-    if soup.previous_element is not None or soup.next_element is not None:
+    first = preorder[0] if preorder else None
+    if soup.previous_element is not None:
+        problem("the soup has a previous_element")
+    in_chain = soup.next_element is not None
+    if root_in_chain is False and in_chain:
         problem("the soup itself is linked into the next_element chain")
-    previous = None
-    for position, node in enumerate(preorder):
+    elif root_in_chain is True and not in_chain and preorder:
+        problem("the soup is not linked to its first child")
+    elif in_chain and soup.next_element is not first:
+        problem("the soup's next_element is not its first child")
+    previous = soup if in_chain else None
+    for node in preorder:
         if node.previous_element is not previous:
             problem(f"{node!r:.60}: previous_element is not the preceding node in document order")
             break
@@ -274,8 +284,9 @@ def check_tree(soup: Any) -> list[str]:
             problem(f"{previous!r:.60}: next_element is not the next node in document order")
             break
         previous = node
-    if previous is not None and previous.next_element is not None:
-        problem("the last node's next_element is not None")
+    else:
+        if previous is not None and previous.next_element is not None:
+            problem("the last node's next_element is not None")
 
     descendants = list(soup.descendants)
     if len(descendants) != len(preorder) or any(a is not b for a, b in zip(descendants, preorder)):
@@ -289,6 +300,10 @@ def check_tree(soup: Any) -> list[str]:
     if len(listed) != len(strings) or any(a is not b for a, b in zip(listed, strings)):
         problem(".strings disagrees with .contents")
     for tag, last in last_descendant:
+        # _last_descendant() reads next_sibling.previous_element when there
+        # is a next sibling (otherwise it walks .contents, which is O(depth)).
+        if tag.next_sibling is None:
+            continue
         expected = preorder[last] if last >= 0 else None
         if tag._last_descendant(accept_self=False) is not expected:
             problem(f"<{tag.name}>: _last_descendant() is wrong")
