@@ -1,0 +1,447 @@
+"""The ``specparser`` command: parse HTML files as a browser would and print
+the result.
+
+    specparser --format tree examples/example.html
+    curl -s https://example.com/ | specparser -
+    specparser --format errors --strict *.html
+    specparser --fragment "svg path" --format json snippet.html
+
+Files are read as bytes, so the HTML encoding sniffing algorithm picks the
+encoding (BOM, ``--encoding``, ``<meta charset>`` prescan, default
+windows-1252), as for a page loaded without a Content-Type charset.  The
+formats are described in :mod:`specparser.cli_formats` and in ``--help``.
+
+This module is the command line only: arguments, reading files, worker
+processes, progress, output and exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+from collections import deque
+from typing import IO, Iterable, Iterator, NamedTuple, Sequence
+
+from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from .encoding import get_an_encoding
+from .error_messages import message_for
+
+__all__ = ["main"]
+
+PROG = "specparser"
+
+EXIT_OK = 0
+EXIT_PARSE_ERRORS = 1  # --strict and at least one parse error
+EXIT_USAGE = 2  # bad arguments, or an input that could not be read
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a writer killed by SIGPIPE (128 + 13)
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+
+FORMATS = ("html", "tree", "errors", "text", "json")
+
+STDIN_NAME = "-"
+STDIN_LABEL = "<stdin>"  # the file name printed for standard input
+
+DESCRIPTION = """\
+Parse HTML documents with the WHATWG HTML parsing algorithm and print the
+tree a browser would build.  Files are read as bytes; the encoding is
+sniffed (byte order mark, --encoding, <meta charset>, else windows-1252)."""
+
+EPILOG = """\
+formats:
+  html    the document serialized by the spec's algorithm: normalized markup
+          (implied tags added, misnesting fixed, attributes quoted)
+  tree    the indented tree of the html5lib-tests conformance format
+  errors  one line per parse error: FILE:LINE:COLUMN: CODE: message
+          (tokenizer codes are the spec's; line and column are 1-based,
+          columns count UTF-16 code units)
+  text    the DOM textContent of the document element (or of the
+          fragment): all text, in tree order, as is; template contents,
+          comments and attribute values excluded; script/style text included
+  json    one JSON object per file, on one line:
+            {"type": "document" | "fragment", "file": NAME, "encoding": NAME,
+             "context": {"name", "namespace"}   (fragments only),
+             "children": [NODE...],
+             "errors": [{"code", "line", "column", "message"}...]}
+          NODE is {"type": "element", "name", "namespace" ("html" | "svg" |
+          "math" | URI), "attributes": {NAME: VALUE}, "children": [NODE...]}
+          (an HTML template also has "content": [NODE...]),
+          {"type": "text", "data"}, {"type": "comment", "data"} or
+          {"type": "doctype", "name", "publicId", "systemId"}
+
+With several files, the html, tree and text outputs are each preceded by a
+line "==> FILE <==", json gives one line per file (JSON Lines), and a summary
+line (files, bytes, parse errors, time) goes to standard error.  Output is
+UTF-8.
+
+exit status: 0 parsed; 1 with --strict when any parse error occurred;
+2 for a usage error or an input that could not be read."""
+
+
+class UsageError(Exception):
+    """A bad command line: reported as one ``specparser: error:`` line."""
+
+
+class Options(NamedTuple):
+    """What every worker needs to parse and format one input."""
+
+    format: str
+    encoding: str | None  # the canonical encoding name of --encoding
+    context: tuple[str, str] | None  # --fragment as (local name, namespace)
+    scripting: bool
+
+
+class Result(NamedTuple):
+    """One input's outcome, sent back from a worker process."""
+
+    name: str
+    output: str  # the formatted text, "" on failure
+    error_count: int
+    nbytes: int
+    failure: str | None  # why the input could not be read, or None
+
+
+# -- arguments -----------------------------------------------------------
+
+# An element's local name as the tokenizer would produce it: an ASCII letter,
+# then anything but whitespace, "/", ">" and NULL.
+_ELEMENT_NAME = re.compile(r"[A-Za-z][^\t\n\f\r />\x00]*\Z")
+_FOREIGN_PREFIXES = {"svg": SVG_NAMESPACE, "math": MATHML_NAMESPACE}
+
+
+def fragment_context(text: str) -> tuple[str, str]:
+    """``"td"`` -> HTML ``td``; ``"svg path"`` / ``"math mi"`` -> foreign
+    elements: the html5lib-tests ``#document-fragment`` notation.  Anything
+    else is a :class:`UsageError`."""
+    parts = text.split()
+    if len(parts) == 1 and _ELEMENT_NAME.match(parts[0]):
+        # HTML element names are ASCII-lowercased by the tokenizer.
+        return parts[0].lower(), HTML_NAMESPACE
+    if len(parts) == 2 and parts[0] in _FOREIGN_PREFIXES and _ELEMENT_NAME.match(parts[1]):
+        # Foreign names keep their case (foreignObject, annotation-xml).
+        return parts[1], _FOREIGN_PREFIXES[parts[0]]
+    raise UsageError(
+        f"--fragment: unknown context {text!r}: expected an element name such as "
+        "'td', or 'svg NAME' / 'math NAME' such as 'svg path', 'math mi'"
+    )
+
+
+def encoding_override(label: str) -> str:
+    """The encoding named by ``label`` (https://encoding.spec.whatwg.org/#concept-encoding-get)."""
+    name = get_an_encoding(label)
+    if name is None:
+        raise UsageError(
+            f"--encoding: unknown encoding label {label!r} "
+            "(see https://encoding.spec.whatwg.org/#names-and-labels)"
+        )
+    return name
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # One line, no usage block: the same shape as every other error.
+        raise UsageError(f"{message} (see '{PROG} --help')")
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of processes: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (one per CPU) or more, not {value}")
+    return value or (os.cpu_count() or 1)
+
+
+def build_argument_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = _ArgumentParser(
+        prog=PROG,
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="HTML file to parse; '-' for standard input")
+    parser.add_argument(
+        "-f", "--format", choices=FORMATS, default="html", help="what to print (default: html; see below)"
+    )
+    parser.add_argument(
+        "-e", "--encoding", metavar="LABEL",
+        help="decode with this encoding (a WHATWG label such as utf-8, latin1, shift_jis); "
+        "a byte order mark still wins, as the spec says",
+    )
+    parser.add_argument(
+        "--fragment", metavar="CONTEXT",
+        help="parse as a fragment in this context element: 'td', 'svg path', 'math mi' ...",
+    )
+    parser.add_argument(
+        "--scripting", action="store_true", help="parse with the scripting flag set (noscript is raw text)"
+    )
+    parser.add_argument("--strict", action="store_true", help="exit with status 1 when there is any parse error")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    parser.add_argument(
+        "-j", "--jobs", type=_jobs, default=1, metavar="N",
+        help="parse with N processes (0: one per CPU); output stays in input order",
+    )
+    parser.add_argument(
+        "--progress", choices=("auto", "always", "never"), default="auto",
+        help="progress bar on standard error (auto: when it is a terminal and there are several files)",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+# -- the work for one input (runs in worker processes too) ----------------
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of ``path``; OSError subclasses say what went wrong."""
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def describe_os_error(path: str, error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return f"{path}: no such file"
+    if isinstance(error, IsADirectoryError):
+        return f"{path}: is a directory"
+    if isinstance(error, PermissionError):
+        return f"{path}: permission denied"
+    return f"{path}: {error.strerror or error}"
+
+
+def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int]:
+    """Parse ``data`` and format it; returns (output, parse error count).
+    The output ends with a newline unless it is empty."""
+    from . import HTMLParser
+    from .cli_formats import format_html, format_json, format_text, format_tree
+    from .walkers.etree import walk
+
+    parser = HTMLParser(fullTree=True)
+    keywords = {} if options.encoding is None else {"override_encoding": options.encoding}
+    if options.context is None:
+        tree = parser.parse(data, scripting=options.scripting, **keywords)
+    else:
+        # HTMLParser spells foreign contexts "svg path"; the namespace was
+        # checked by fragment_context.
+        local, namespace = options.context
+        prefix = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}.get(namespace, "")
+        tree = parser.parseFragment(data, prefix + local, scripting=options.scripting, **keywords)
+    errors = parser.errors
+    fmt = options.format
+    if fmt == "errors":
+        output = "".join(
+            f"{name}:{error.line}:{error.column}: {error.code}: {message_for(error.code)}\n" for error in errors
+        )
+        return output, len(errors)
+    events = walk(tree)
+    if fmt == "html":
+        text = format_html(events, scripting=options.scripting)
+    elif fmt == "tree":
+        text = format_tree(events)
+    elif fmt == "text":
+        text = format_text(events)
+    else:
+        text = format_json(events, file=name, encoding=parser.encoding, errors=errors, context=options.context)
+    return text + "\n", len(errors)
+
+
+def run_job(job: tuple[str, str | None, bytes | None], options: Options) -> Result:
+    """One input: ``(display name, path, data)`` with either a path to read
+    or the bytes already read (standard input)."""
+    name, path, data = job
+    if data is None:
+        try:
+            data = read_input(path)  # type: ignore[arg-type]
+        except OSError as error:
+            return Result(name, "", 0, 0, describe_os_error(name, error))
+    try:
+        output, count = parse_and_format(data, name, options)
+    except Exception as error:  # a bug: say so in one line, go on with the other files
+        return Result(name, "", 0, len(data), f"{name}: internal error, please report: {type(error).__name__}: {error}")
+    return Result(name, output, count, len(data), None)
+
+
+def _results(jobs: Sequence[tuple], options: Options, processes: int) -> Iterator[Result]:
+    """Results in input order, from this process or a pool of ``processes``."""
+    if processes <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield run_job(job, options)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    executor = ProcessPoolExecutor(max_workers=min(processes, len(jobs)))
+    try:
+        pending: deque = deque()
+        remaining = iter(jobs)
+        # A bounded window of submitted jobs: results come back in order
+        # without holding every output of a long run in memory.
+        for job in remaining:
+            pending.append(executor.submit(run_job, job, options))
+            if len(pending) >= 4 * processes:
+                break
+        while pending:
+            result = pending.popleft().result()
+            job = next(remaining, None)
+            if job is not None:
+                pending.append(executor.submit(run_job, job, options))
+            yield result
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+# -- progress and summary ----------------------------------------------------
+
+
+def _size(nbytes: int) -> str:
+    if nbytes < 1024:
+        return f"{nbytes} B"
+    if nbytes < 1024 * 1024:
+        return f"{nbytes / 1024:.1f} KB"
+    return f"{nbytes / (1024 * 1024):.1f} MB"
+
+
+class Progress:
+    """A one-line progress bar on a terminal, redrawn at most ten times a
+    second.  In ``auto`` mode it appears only when the stream is a terminal,
+    there is more than one file, and the run is long: more than a few files,
+    or more than a second so far."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: IO[str], total: int, mode: str) -> None:
+        self.stream = stream
+        self.total = total
+        self.start = time.monotonic()
+        self.last_draw = 0.0
+        self.shown = False
+        if mode == "always":
+            self.enabled = True
+        elif mode == "never" or total < 2:
+            self.enabled = False
+        else:
+            isatty = getattr(stream, "isatty", None)
+            self.enabled = bool(isatty and isatty())
+        self.eager = mode == "always" or total > 3
+
+    def update(self, done: int, nbytes: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if not self.eager and now - self.start < 1.0:
+            return
+        if done < self.total and now - self.last_draw < 0.1:
+            return
+        self.last_draw = now
+        filled = self.WIDTH * done // self.total if self.total else self.WIDTH
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        self.stream.write(
+            f"\r[{bar}] {done}/{self.total} files, {_size(nbytes)}, {now - self.start:.1f} s"
+        )
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _error(message: str) -> None:
+    sys.stderr.write(f"{PROG}: error: {message}\n")
+    sys.stderr.flush()
+
+
+# -- main ----------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status (see ``--help``)."""
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except UsageError as error:
+        _error(str(error))
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly.  Python would
+        # complain again when flushing stdout at exit, so point it at
+        # /dev/null first.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: list[str]) -> int:
+    args = build_argument_parser().parse_args(argv)
+    options = Options(
+        format=args.format,
+        encoding=None if args.encoding is None else encoding_override(args.encoding),
+        context=None if args.fragment is None else fragment_context(args.fragment),
+        scripting=args.scripting,
+    )
+    jobs: list[tuple[str, str | None, bytes | None]] = []
+    for path in args.files:
+        if path == STDIN_NAME:
+            jobs.append((STDIN_LABEL, None, sys.stdin.buffer.read()))
+        else:
+            jobs.append((path, path, None))
+
+    if args.output is not None:
+        try:
+            out: IO[bytes] = open(args.output, "wb")
+        except OSError as error:
+            raise UsageError(f"--output: {describe_os_error(args.output, error)}") from None
+    else:
+        out = sys.stdout.buffer
+    try:
+        return _run(jobs, options, args, out)
+    finally:
+        if out is not sys.stdout.buffer:
+            out.close()
+
+
+def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, args: argparse.Namespace, out: IO[bytes]) -> int:
+    many = len(jobs) > 1
+    headers = many and options.format in ("html", "tree", "text")
+    progress = Progress(sys.stderr, len(jobs), args.progress)
+    start = time.monotonic()
+    done = nbytes = error_count = failures = 0
+    write = out.write
+    for result in _results(jobs, options, args.jobs):
+        done += 1
+        nbytes += result.nbytes
+        error_count += result.error_count
+        progress.clear()
+        if result.failure is not None:
+            failures += 1
+            _error(result.failure)
+        else:
+            if headers:
+                write(f"{'' if done == 1 else chr(10)}==> {result.name} <==\n".encode())
+            write(result.output.encode("utf-8", "replace"))
+            if progress.enabled:
+                out.flush()  # the bar is redrawn below the output just written
+        progress.update(done, nbytes)
+    out.flush()
+    progress.clear()
+    if many:
+        elapsed = time.monotonic() - start
+        summary = f"{PROG}: {len(jobs)} files, {_size(nbytes)}, {error_count} parse errors, {elapsed:.2f} s"
+        if failures:
+            summary += f", {failures} could not be read"
+        sys.stderr.write(summary + "\n")
+    if failures:
+        return EXIT_USAGE
+    if args.strict and error_count:
+        return EXIT_PARSE_ERRORS
+    return EXIT_OK

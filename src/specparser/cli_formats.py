@@ -1,0 +1,195 @@
+"""The output formats of the ``specparser`` command, over walker events.
+
+Each function takes the event stream of :mod:`specparser.walkers` for a
+Document or DocumentFragment and returns text.  None of them recurses, so a
+document of any depth can be printed (the JSON is written as text while the
+events go by, not built as nested Python objects for ``json.dumps``, which
+would recurse).
+
+``html``
+    The spec's HTML fragment serialization algorithm applied to the
+    document (:mod:`specparser.serializer`).
+
+``tree``
+    The html5lib-tests tree view (:mod:`specparser.testformat`): the lines
+    of a test's ``#document`` section.
+
+``text``
+    The DOM ``textContent`` (https://dom.spec.whatwg.org/#dom-node-textcontent)
+    of the document element, or of the fragment for ``--fragment``: the
+    data of every Text node descendant, concatenated in tree order, as is.
+    Comments, the DOCTYPE and attribute values are not text; a
+    ``<template>``'s contents are a separate DocumentFragment, not
+    descendants, so they are left out; ``<script>`` and ``<style>`` text is
+    included (textContent is not the rendered ``innerText``).
+
+``json``
+    One JSON object per input::
+
+        {"type": "document",            # "fragment" with --fragment
+         "file": "page.html",           # "-" for standard input
+         "encoding": "utf-8",           # the encoding the bytes were decoded with
+         "context": {"name": "td", "namespace": "html"},   # fragments only
+         "children": [NODE, ...],
+         "errors": [{"code": "eof-in-tag", "line": 3, "column": 7,
+                     "message": "end of input inside a tag ..."}, ...]}
+
+    where a NODE is one of::
+
+        {"type": "doctype", "name": "html", "publicId": "", "systemId": ""}
+        {"type": "comment", "data": " text "}
+        {"type": "text", "data": "Hello"}
+        {"type": "element", "name": "svg", "namespace": "svg",
+         "attributes": {"viewBox": "0 0 10 10", "xlink:href": "#a"},
+         "children": [NODE, ...]}
+
+    An element's ``name`` is its local name; ``namespace`` is ``"html"``,
+    ``"svg"`` or ``"math"`` (the full namespace URI for any other);
+    ``attributes`` maps each attribute's serialized name
+    (https://html.spec.whatwg.org/#attribute's-serialized-name:
+    ``xlink:href``, ``xml:lang``, ``xmlns:xlink`` for namespaced ones) to its
+    value, in source order.  An HTML ``template`` element also has
+    ``"content": [NODE, ...]``, its template contents, just before
+    ``children`` (which is then empty).  Adjacent text is one text node.
+"""
+
+from __future__ import annotations
+
+from json.encoder import encode_basestring as _json_string  # type: ignore[attr-defined]
+from typing import Any, Iterable
+
+from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from .error_messages import message_for
+from .serializer import attribute_serialized_name, serialize_events
+from .testformat import dump_events
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+
+__all__ = ["FORMATS", "format_html", "format_json", "format_text", "format_tree"]
+
+FORMATS = ("html", "tree", "errors", "text", "json")
+
+_SHORT_NAMESPACES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
+
+
+def format_html(events: Iterable[tuple], scripting: bool = False) -> str:
+    """The serialized document (children of the Document or fragment)."""
+    return serialize_events(events, scripting=scripting)
+
+
+def format_tree(events: Iterable[tuple]) -> str:
+    """The html5lib-tests ``#document`` lines."""
+    return dump_events(events)
+
+
+def format_text(events: Iterable[tuple]) -> str:
+    """textContent of the document element / fragment (see the module
+    docstring): every TEXT event outside template contents."""
+    parts: list[str] = []
+    append = parts.append
+    in_template_contents = 0
+    for event in events:
+        kind = event[0]
+        if kind == TEXT:
+            if not in_template_contents:
+                append(event[1])
+        elif kind == CONTENT:
+            in_template_contents += 1
+        elif kind == END_CONTENT:
+            in_template_contents -= 1
+    return "".join(parts)
+
+
+def namespace_name(namespace: str | None) -> str:
+    """``"html"``, ``"svg"``, ``"math"``, or the namespace URI itself."""
+    if namespace is None:
+        return "html"
+    return _SHORT_NAMESPACES.get(namespace, namespace)
+
+
+def format_json(
+    events: Iterable[tuple],
+    *,
+    file: str,
+    encoding: str | None,
+    errors: Iterable[Any] = (),
+    context: tuple[str, str] | None = None,
+) -> str:
+    """One JSON object (one line, no trailing newline) in the schema of the
+    module docstring.  ``errors`` are :class:`~specparser.errors.ParseError`
+    records; ``context`` is the fragment's ``(local name, namespace)``."""
+    s = _json_string
+    out: list[str] = []
+    append = out.append
+    append('{"type":"%s","file":%s,"encoding":%s' % (
+        "fragment" if context is not None else "document",
+        s(file),
+        "null" if encoding is None else s(encoding),
+    ))
+    if context is not None:
+        append(',"context":{"name":%s,"namespace":%s}' % (s(context[0]), s(namespace_name(context[1]))))
+    append(',"children":[')
+    # One flag per open JSON list: is the next item its first?
+    first = [True]
+    push = first.append
+    pop = first.pop
+    attr_name = attribute_serialized_name
+    # After an HTML template's START: waiting to see whether its contents
+    # (CONTENT) follow; a walker without template contents goes straight on.
+    template_pending = False
+    for event in events:
+        kind = event[0]
+        if template_pending:
+            template_pending = False
+            if kind != CONTENT:
+                append(',"children":[')
+                push(True)
+        if kind == END:
+            pop()
+            append("]}")
+            continue
+        if kind == END_CONTENT:
+            pop()
+            append('],"children":[')
+            push(True)
+            continue
+        if kind == CONTENT:
+            append(',"content":[')
+            push(True)
+            continue
+        if first[-1]:
+            first[-1] = False
+        else:
+            append(",")
+        if kind == TEXT:
+            append('{"type":"text","data":%s}' % s(event[1]))
+        elif kind == START:
+            _, name, namespace, attrs = event
+            append('{"type":"element","name":%s,"namespace":%s,"attributes":{' % (s(name), s(namespace_name(namespace))))
+            if attrs:
+                append(",".join("%s:%s" % (s(attr_name(key)), s(value)) for key, value in attrs.items()))
+            # The walker reports an HTML template's contents (CONTENT ...
+            # END_CONTENT) right after its START: "content" comes first,
+            # then "children".
+            if name == "template" and namespace == HTML_NAMESPACE:
+                append("}")
+                template_pending = True
+            else:
+                append('},"children":[')
+                push(True)
+        elif kind == COMMENT:
+            append('{"type":"comment","data":%s}' % s(event[1]))
+        elif kind == DOCTYPE:
+            _, name, public_id, system_id = event
+            append('{"type":"doctype","name":%s,"publicId":%s,"systemId":%s}' % (
+                s(name or ""), s(public_id or ""), s(system_id or "")
+            ))
+        else:
+            raise ValueError(f"unknown walker event {event!r}")
+    append('],"errors":[')
+    append(",".join(
+        '{"code":%s,"line":%d,"column":%d,"message":%s}'
+        % (s(error.code), error.line, error.column, s(message_for(error.code)))
+        for error in errors
+    ))
+    append("]}")
+    return "".join(out)

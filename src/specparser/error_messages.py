@@ -1,0 +1,106 @@
+"""Short human-readable messages for the parse error codes specparser reports.
+
+Data only: ``MESSAGES`` maps each code to one short line, used by
+``specparser --format errors`` and the JSON output.
+
+* The tokenizer's and the input stream's codes are the spec's own, from the
+  table in https://html.spec.whatwg.org/#parse-errors (whose descriptions
+  are non-normative; these are shortened from them).
+* The tree construction codes are specparser's documented set (see
+  :mod:`specparser.treeconstruction`): the spec calls those errors only
+  "parse error".
+"""
+
+from __future__ import annotations
+
+__all__ = ["MESSAGES", "TOKENIZER_CODES", "TREE_CONSTRUCTION_CODES", "message_for"]
+
+# https://html.spec.whatwg.org/#parse-errors -- the spec's table, in its order.
+TOKENIZER_MESSAGES: dict[str, str] = {
+    "abrupt-closing-of-empty-comment": "empty comment closed abruptly by '>' (<!--> or <!--->)",
+    "abrupt-doctype-public-identifier": "'>' inside the DOCTYPE public identifier",
+    "abrupt-doctype-system-identifier": "'>' inside the DOCTYPE system identifier",
+    "absence-of-digits-in-numeric-character-reference": "numeric character reference without digits (&#;)",
+    "cdata-in-html-content": "CDATA section outside SVG or MathML, read as a comment",
+    "character-reference-outside-unicode-range": "numeric character reference beyond U+10FFFF",
+    "control-character-in-input-stream": "control character in the input",
+    "control-character-reference": "numeric character reference to a control character",
+    "end-tag-with-attributes": "end tag with attributes (ignored)",
+    "duplicate-attribute": "duplicate attribute (the first one wins)",
+    "end-tag-with-trailing-solidus": "end tag with a trailing '/' (</x/>)",
+    "eof-before-tag-name": "end of input where a tag name was expected",
+    "eof-in-cdata": "end of input inside a CDATA section",
+    "eof-in-comment": "end of input inside a comment",
+    "eof-in-doctype": "end of input inside a DOCTYPE",
+    "eof-in-script-html-comment-like-text": "end of input inside '<!--' text in a script",
+    "eof-in-tag": "end of input inside a tag (the tag is dropped)",
+    "incorrectly-closed-comment": "comment closed by '--!>'",
+    "incorrectly-opened-comment": "'<!' not followed by '--', DOCTYPE or CDATA: read as a comment",
+    "invalid-character-sequence-after-doctype-name": "unexpected text after the DOCTYPE name",
+    "invalid-first-character-of-tag-name": "a tag name must start with an ASCII letter",
+    "missing-attribute-value": "'=' with no attribute value",
+    "missing-doctype-name": "DOCTYPE without a name",
+    "missing-doctype-public-identifier": "DOCTYPE PUBLIC keyword without an identifier",
+    "missing-doctype-system-identifier": "DOCTYPE SYSTEM keyword without an identifier",
+    "missing-end-tag-name": "'</>' (ignored)",
+    "missing-quote-before-doctype-public-identifier": "DOCTYPE public identifier not quoted",
+    "missing-quote-before-doctype-system-identifier": "DOCTYPE system identifier not quoted",
+    "missing-semicolon-after-character-reference": "character reference without a closing ';'",
+    "missing-whitespace-after-doctype-public-keyword": "no whitespace after the DOCTYPE PUBLIC keyword",
+    "missing-whitespace-after-doctype-system-keyword": "no whitespace after the DOCTYPE SYSTEM keyword",
+    "missing-whitespace-before-doctype-name": "no whitespace between DOCTYPE and its name",
+    "missing-whitespace-between-attributes": "no whitespace between attributes",
+    "missing-whitespace-between-doctype-public-and-system-identifiers": (
+        "no whitespace between the DOCTYPE public and system identifiers"
+    ),
+    "nested-comment": "'<!--' inside a comment",
+    "noncharacter-character-reference": "numeric character reference to a noncharacter",
+    "noncharacter-in-input-stream": "noncharacter in the input",
+    "non-void-html-element-start-tag-with-trailing-solidus": (
+        "'/>' on an HTML element that is not void (the '/' is ignored)"
+    ),
+    "null-character-reference": "numeric character reference to U+0000",
+    "surrogate-character-reference": "numeric character reference to a surrogate",
+    "surrogate-in-input-stream": "surrogate in the input",
+    "unexpected-character-after-doctype-system-identifier": "unexpected text after the DOCTYPE system identifier",
+    "unexpected-character-in-attribute-name": "'\"', \"'\" or '<' in an attribute name",
+    "unexpected-character-in-unquoted-attribute-value": (
+        "'\"', \"'\", '<', '=' or '`' in an unquoted attribute value"
+    ),
+    "unexpected-equals-sign-before-attribute-name": "'=' where an attribute name was expected",
+    "unexpected-null-character": "U+0000 NULL character",
+    "unexpected-question-mark-instead-of-tag-name": "'<?' (XML processing instruction?) read as a comment",
+    "unexpected-solidus-in-tag": "'/' inside a tag not followed by '>'",
+    "unknown-named-character-reference": "ambiguous ampersand: unknown named character reference",
+}
+
+# specparser's tree construction codes (documented in
+# specparser.treeconstruction).  unexpected-null-character and
+# non-void-html-element-start-tag-with-trailing-solidus are shared with the
+# table above.
+TREE_CONSTRUCTION_MESSAGES: dict[str, str] = {
+    "missing-doctype": "no DOCTYPE before the first content (quirks mode)",
+    "unknown-doctype": "DOCTYPE other than <!DOCTYPE html>",
+    "unexpected-doctype": "DOCTYPE not at the start of the document (ignored)",
+    "unexpected-start-tag": "start tag not allowed here",
+    "unexpected-end-tag": "end tag not allowed here, or with no open element to close",
+    "unexpected-character": "text where only whitespace is allowed",
+    "foster-parented-character": "text inside a table moved before the table",
+    "unexpected-eof": "end of input with elements still open",
+    "misnested-tag": "misnested formatting tags (adoption agency)",
+    "unexpected-html-element-in-foreign-content": "HTML start tag inside SVG or MathML closes it",
+}
+
+TOKENIZER_CODES = frozenset(TOKENIZER_MESSAGES)
+TREE_CONSTRUCTION_CODES = frozenset(TREE_CONSTRUCTION_MESSAGES) | {
+    "unexpected-null-character",
+    "non-void-html-element-start-tag-with-trailing-solidus",
+}
+
+MESSAGES: dict[str, str] = {**TOKENIZER_MESSAGES, **TREE_CONSTRUCTION_MESSAGES}
+
+
+def message_for(code: str) -> str:
+    """The short message for ``code``; an unknown code (a future one) gets
+    a generic message rather than an exception."""
+    return MESSAGES.get(code, "parse error")
