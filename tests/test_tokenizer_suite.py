@@ -31,7 +31,16 @@ def test_case(case):
     assert problem is None, problem
 
 
-@pytest.mark.parametrize("case", _CASES, ids=[c.id for c in _CASES])
-def test_case_without_fast_paths(case):
-    problem = tokenizer_suite.check(case, fast_paths=False)
-    assert problem is None, problem
+_FILES = sorted({c.file for c in _CASES})
+
+
+@pytest.mark.parametrize("file", _FILES)
+def test_file_without_fast_paths(file):
+    # One test per file (not per case) keeps the suite's run time down.
+    problems = []
+    for case in _CASES:
+        if case.file == file:
+            problem = tokenizer_suite.check(case, fast_paths=False)
+            if problem is not None:
+                problems.append(f"{case.id}: {problem}")
+    assert not problems, "\n".join(problems[:20])

@@ -494,7 +494,8 @@ class Tokenizer:
         sink = self.sink
         errors = self.errors
         search = _DATA_STOP.search
-        start_tag_match = _FAST_START_TAG.match if self._fast else None
+        fast = self._fast
+        start_tag_match = _FAST_START_TAG.match
         end_tag_match = _FAST_END_TAG.match
         find_attributes = _FAST_ATTRIBUTE.findall
         emit_start = sink.start_tag
@@ -514,7 +515,8 @@ class Tokenizer:
                     self._emit_characters(text[pos:i], pos)
             c = text[i]
             if c == "<":
-                if start_tag_match is not None:
+                following = text[i + 1 : i + 2] if fast else ""
+                if following in _ASCII_ALPHA:
                     t = start_tag_match(text, i)
                     if t is not None:
                         source = t.group(2)
@@ -551,6 +553,7 @@ class Tokenizer:
                         if self.state != DATA_STATE:
                             return
                         continue
+                elif following == "/":
                     t = end_tag_match(text, i)
                     if t is not None:
                         pos = t.end()
@@ -558,11 +561,21 @@ class Tokenizer:
                             self._flush_input_errors(pos - 1)
                         emit_end(EndTag(t.group(1).lower(), i, pos))
                         continue
+                elif following == "!":
                     if text.startswith("<!--", i):
                         end = self._fast_comment(i)
                         if end:
                             pos = end
                             continue
+                elif following and following != "?":
+                    # Tag open state, "anything else": the "<" is text.
+                    if errors is not None:
+                        self._error("invalid-first-character-of-tag-name", i + 1)
+                        self._emit_characters("<", i)
+                    else:
+                        sink.characters("<", i)
+                    pos = i + 1
+                    continue
                 self.pos = i + 1
                 self.state = TAG_OPEN_STATE
                 return
@@ -608,15 +621,21 @@ class Tokenizer:
         m = _FAST_START_TAG_NAME.match(text, lt)
         name = m.group(1).lower()  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
-        attrs = {}
+        found = []
         attribute = _FAST_ATTRIBUTE.match
         while True:
             a = attribute(text, pos)
             if a is None:
                 break
-            attr_name = a.group(1).lower()
-            if attr_name in attrs:
-                return 0
+            found.append(a)
+            pos = a.end()
+        # Duplicates first: nothing (no error) may be recorded before
+        # handing the tag back to the state machine.
+        names = [a.group(1).lower() for a in found]
+        if len(set(names)) != len(names):
+            return 0
+        attrs = {}
+        for attr_name, a in zip(names, found):
             group = a.lastindex
             if group == 1:
                 value = ""
@@ -625,7 +644,6 @@ class Tokenizer:
                 if "&" in value:
                     value = self._decode_attribute_value(value, a.start(group))
             attrs[attr_name] = value
-            pos = a.end()
         e = _FAST_TAG_END.match(text, pos)
         end = e.end()  # type: ignore[union-attr]
         if self._next_input_error < end:
@@ -1829,37 +1847,44 @@ assert all(_STATE_METHODS) and all(hasattr(Tokenizer, name) for name in _STATE_M
 
 class _Collector:
     """A sink that collects tokens in the html5lib-tests shape (see
-    :func:`tokenize`), coalescing adjacent character tokens."""
+    :func:`tokenize`), coalescing adjacent character tokens (in a list
+    joined once, so many small runs stay linear)."""
 
-    __slots__ = ("tokens", "allow_cdata")
+    __slots__ = ("tokens", "allow_cdata", "_text")
 
     def __init__(self, allow_cdata: bool = False) -> None:
         self.tokens: list[tuple] = []
         self.allow_cdata = allow_cdata
+        self._text: list[str] = []
+
+    def _flush(self) -> None:
+        if self._text:
+            self.tokens.append(("Character", "".join(self._text)))
+            self._text = []
 
     def characters(self, data: str, pos: int) -> None:
-        tokens = self.tokens
-        if tokens and tokens[-1][0] == "Character":
-            tokens[-1] = ("Character", tokens[-1][1] + data)
-        else:
-            tokens.append(("Character", data))
+        self._text.append(data)
 
     def start_tag(self, tag: StartTag) -> None:
+        self._flush()
         self.tokens.append(("StartTag", tag.name, tag.attrs, tag.self_closing))
 
     def end_tag(self, tag: EndTag) -> None:
+        self._flush()
         self.tokens.append(("EndTag", tag.name))
 
     def comment(self, data: str, pos: int) -> None:
+        self._flush()
         self.tokens.append(("Comment", data))
 
     def doctype(self, doctype: Doctype) -> None:
+        self._flush()
         self.tokens.append(
             ("DOCTYPE", doctype.name, doctype.public_id, doctype.system_id, not doctype.force_quirks)
         )
 
     def eof(self, pos: int) -> None:
-        pass
+        self._flush()
 
     def cdata_allowed(self) -> bool:
         return self.allow_cdata
