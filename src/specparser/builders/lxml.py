@@ -109,8 +109,11 @@ class LxmlTreeBuilder(TreeBuilder):
             # An XML parser whose element class lookup gives lxml.html classes;
             # every node made with a tree node's makeelement inherits it.
             self._parser: Any = lxml_html.xhtml_parser
+            # Comments are made outside the tree: give them the class too.
+            self._comment: Any = lxml_html.HtmlComment
         else:
             self._parser = None  # lxml's default (per-thread) parser
+            self._comment = _Comment
         self.coercions = CoercionLog()
         self.quirks_mode = "no-quirks"
         self.document: LxmlDocument | None = None
@@ -126,6 +129,7 @@ class LxmlTreeBuilder(TreeBuilder):
         # Caches: (name, namespace) -> lxml tag; attribute key -> lxml key.
         # Names that needed coercion live in separate caches, so the common
         # case costs one dict lookup and coercions can still be counted.
+        self._html_tags: dict[str, str] = {}
         self._tags: dict[tuple[str, str], str] = {}
         self._coerced_tags: dict[tuple[str, str], str] = {}
         self._keys: dict[Any, Any] = {}
@@ -136,6 +140,12 @@ class LxmlTreeBuilder(TreeBuilder):
         self._text_parent: Any = None
         self._text_before: Any = None
         self._text_parts: list[str] = []
+        # The node most recently appended and its parent: while no other
+        # mutation has happened, ``_last_child`` is the last child of
+        # ``_last_parent`` and has no children itself.  Saves asking lxml
+        # for a last child that is not there (parent[-1] raising).
+        self._last_parent: Any = None
+        self._last_child: Any = None
 
     # -- life cycle ------------------------------------------------------
 
@@ -189,14 +199,20 @@ class LxmlTreeBuilder(TreeBuilder):
             else:
                 tag = "{%s}%s" % (namespace, local)
             if local == name:
-                self._tags[key] = tag
+                if namespace == HTML_NAMESPACE:
+                    self._html_tags[name] = tag
+                else:
+                    self._tags[key] = tag
                 return tag
             self._coerced_tags[key] = tag
         self.coercions.add(ELEMENT_NAME, name, _local(tag))
         return tag
 
     def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
-        tag = self._tags.get((name, namespace))
+        if namespace == HTML_NAMESPACE:
+            tag = self._html_tags.get(name)
+        else:
+            tag = self._tags.get((name, namespace))
         if tag is None:
             tag = self._tag(name, namespace)
         make = self._make
@@ -338,14 +354,14 @@ class LxmlTreeBuilder(TreeBuilder):
     def create_comment(self, data: str, pos: int = -1) -> Any:
         if "-" not in data:
             try:
-                return _Comment(data)
+                return self._comment(data)
             except ValueError:
                 pass
         data_chars = self._characters(data)
         coerced = coerce_comment(data_chars)  # only the hyphen rule is left
         if coerced != data_chars:
             self.coercions.add(COMMENT, data, coerced)
-        return _Comment(coerced)
+        return self._comment(coerced)
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         if self.root is not None:
@@ -376,6 +392,8 @@ class LxmlTreeBuilder(TreeBuilder):
         if child.getparent() is not None:
             self.remove(child)
         parent.append(child)
+        self._last_parent = parent
+        self._last_child = child
 
     def _append_to_document(self, child: Any) -> None:
         document = self.document
@@ -384,6 +402,8 @@ class LxmlTreeBuilder(TreeBuilder):
                 child.addprevious(node)
             document.before_root = []
             self._last_top = child
+            self._last_parent = None
+            self._last_child = child
         elif self.root is None:
             document.before_root.append(child)
         else:
@@ -394,6 +414,7 @@ class LxmlTreeBuilder(TreeBuilder):
     def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()
+        self._last_parent = self._last_child = None
         if child.getparent() is not None:
             self.remove(child)
         if parent.__class__ is LxmlDocument:
@@ -424,10 +445,15 @@ class LxmlTreeBuilder(TreeBuilder):
         if parent.__class__ is LxmlDocument:
             return  # a Document has no text children (the parser sends none)
         if before is None:
-            try:
-                previous = parent[-1]
-            except IndexError:
+            if parent is self._last_child:
                 previous = None
+            elif parent is self._last_parent:
+                previous = self._last_child
+            else:
+                try:
+                    previous = parent[-1]
+                except IndexError:
+                    previous = None
         else:
             previous = before.getprevious()
         try:
@@ -438,6 +464,7 @@ class LxmlTreeBuilder(TreeBuilder):
     def remove(self, node: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()
+        self._last_parent = self._last_child = None
         parent = node.getparent()
         if parent is None:
             return
@@ -451,6 +478,7 @@ class LxmlTreeBuilder(TreeBuilder):
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()
+        self._last_parent = self._last_child = None
         text = old_parent.text
         if text:
             try:
@@ -483,6 +511,7 @@ class LxmlTreeBuilder(TreeBuilder):
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()
+        self._last_parent = self._last_child = None
         for child in list(target):
             target.remove(child)
         target.text = source.text

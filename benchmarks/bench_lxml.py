@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Parsing to lxml trees: specparser against html5lib's lxml builder.
+
+    python benchmarks/bench_lxml.py [--rounds N] [--limit N] [--profile]
+
+Parses every corpus page (compat.paths.corpus_dir()) to an lxml tree with
+``specparser.parse(text, treebuilder="lxml")`` and with
+``html5lib.parse(text, treebuilder="lxml")``, interleaved round by round,
+best round of each.  Also times specparser's ElementTree builder, to show
+what the lxml adapter costs over it.  DataLossWarnings are silenced (both
+libraries coerce some names).  Prints MB/s and the ratio of html5lib's time
+to specparser's (target: >= 4).  Timings on a shared machine are noisy:
+compare the ratios, not the absolute numbers.  ``--profile`` prints a
+cProfile of one specparser round instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+
+import specparser  # noqa: E402
+
+
+def load_pages(directory: Path, limit: int | None = None) -> list[str]:
+    pages = []
+    for path in sorted(directory.iterdir()):
+        if path.is_file():
+            pages.append(path.read_bytes().decode("utf-8-sig", errors="replace"))
+    return pages[:limit] if limit else pages
+
+
+def run_specparser_lxml(pages: list[str]) -> None:
+    parse = specparser.parse
+    for text in pages:
+        parse(text, treebuilder="lxml")
+
+
+def run_specparser_etree(pages: list[str]) -> None:
+    parse = specparser.parse
+    for text in pages:
+        parse(text)
+
+
+def run_html5lib_lxml(pages: list[str]) -> None:
+    import html5lib
+
+    for text in pages:
+        html5lib.parse(text, treebuilder="lxml")
+
+
+def timed(fn, pages) -> float:
+    start = time.perf_counter()
+    fn(pages)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--limit", type=int, default=None, help="only the first N pages")
+    ap.add_argument("--profile", action="store_true", help="profile one specparser round")
+    args = ap.parse_args(argv)
+    directory = corpus_dir()
+    if directory is None:
+        print(MISSING_CORPUS)
+        return 1
+    try:
+        import lxml  # noqa: F401
+    except ImportError:
+        print("lxml is not installed: pip install specparser[lxml]")
+        return 1
+    warnings.simplefilter("ignore")
+    pages = load_pages(directory, args.limit)
+    if args.profile:
+        import cProfile
+        import pstats
+
+        cProfile.runctx("run_specparser_lxml(pages)", globals(), {"pages": pages}, "/tmp/bench_lxml.prof")
+        pstats.Stats("/tmp/bench_lxml.prof").sort_stats("tottime").print_stats(25)
+        return 0
+    megabytes = sum(len(p.encode("utf-8", "surrogatepass")) for p in pages) / 1e6
+    contenders = {"specparser lxml": run_specparser_lxml, "specparser etree": run_specparser_etree}
+    try:
+        import html5lib  # noqa: F401
+
+        contenders["html5lib lxml"] = run_html5lib_lxml
+    except ImportError:
+        print("html5lib not installed: skipped")
+    best = {name: float("inf") for name in contenders}
+    # Interleave the contenders round by round so that machine noise hits all.
+    for _ in range(args.rounds):
+        for name, fn in contenders.items():
+            best[name] = min(best[name], timed(fn, pages))
+    print(f"{len(pages)} pages, {megabytes:.1f} MB, best of {args.rounds} rounds")
+    for name, seconds in best.items():
+        print(f"  {name:17s} {seconds:7.2f} s  {megabytes / seconds:6.2f} MB/s")
+    ours = best["specparser lxml"]
+    if "html5lib lxml" in best:
+        print(f"specparser lxml / html5lib lxml speed ratio: {best['html5lib lxml'] / ours:.2f}")
+    print(f"lxml adapter time over the etree adapter's: {ours / best['specparser etree']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
