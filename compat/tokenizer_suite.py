@@ -152,6 +152,15 @@ def _format_errors(errors: list[dict]) -> str:
     return "[" + ", ".join(f"{e['code']}@{e['line']}:{e['col']}" for e in errors) + "]"
 
 
+def _xml_violation_count() -> int:
+    directory = html5lib_tests_dir()
+    path = directory / "tokenizer" / "xmlViolation.test" if directory else None
+    if path is None or not path.is_file():
+        return 0
+    with open(path, encoding="utf-8") as f:
+        return len(json.load(f).get("xmlViolationTests", []))
+
+
 def main(argv: list[str]) -> int:
     fast_paths = "--slow" not in argv
     verbose = "--verbose" in argv
@@ -170,6 +179,9 @@ def main(argv: list[str]) -> int:
             print(f"FAIL {case.id} {case.description!r} input={case.input!r}: {problem}")
     if failed > MAX_FAILURES_SHOWN and not verbose:
         print(f"... {failed - MAX_FAILURES_SHOWN} more failures (use --verbose)")
+    skipped = _xml_violation_count()
+    if skipped:
+        print(f"not run: {skipped} xmlViolation.test cases (the infoset-coercion variant, not implemented)")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

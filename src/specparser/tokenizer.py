@@ -136,6 +136,7 @@ _DATA_STOP = re.compile(r"[&<\x00]")
 _RCDATA_STOP = re.compile(r"</|[&\x00]")
 _RAWTEXT_STOP = re.compile(r"</|\x00")
 _SCRIPT_STOP = re.compile(r"</|<!--|\x00")
+_LESS_THAN_OR_NUL = re.compile(r"[<\x00]")
 _TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+")
 _ATTRIBUTE_NAME_RUN = re.compile(r"[^\t\n\f />=\x00\"'<]+")
 _DOUBLE_QUOTED_RUN = re.compile(r'[^"&\x00]+')
@@ -674,11 +675,14 @@ class Tokenizer:
         """https://html.spec.whatwg.org/#rcdata-state
 
         A ``<`` not followed by ``/`` leads through the RCDATA less-than sign
-        state straight back here having emitted itself, so it is part of the
-        run; only ``</`` leaves it (to the RCDATA end tag open state)."""
+        state straight back here having emitted itself, so with the fast
+        paths on it is part of the run and only ``</`` leaves it (to the
+        RCDATA end tag open state).  Without them every ``<`` goes through
+        the less-than sign state, as the spec words it."""
         text = self.text
         pos = self.pos
-        m = _RCDATA_STOP.search(text, pos)
+        fast = self._fast
+        m = (_RCDATA_STOP if fast else _DATA_STOP).search(text, pos)
         if m is None:
             if pos < self._n:
                 self._emit_characters(text[pos:], pos)
@@ -689,8 +693,12 @@ class Tokenizer:
             self._emit_characters(text[pos:i], pos)
         c = text[i]
         if c == "<":
-            self.pos = i + 2
-            self.state = RCDATA_END_TAG_OPEN_STATE
+            if fast:
+                self.pos = i + 2
+                self.state = RCDATA_END_TAG_OPEN_STATE
+            else:
+                self.pos = i + 1
+                self.state = RCDATA_LESS_THAN_SIGN_STATE
         elif c == "&":
             data, self.pos = self.consume_character_reference(i, False)
             self._emit_characters(data, i)
@@ -702,10 +710,11 @@ class Tokenizer:
     def rawtext_state(self) -> None:
         """https://html.spec.whatwg.org/#rawtext-state
 
-        As in RCDATA, only ``</`` leaves the run of text."""
+        As in RCDATA, with the fast paths on only ``</`` leaves the run."""
         text = self.text
         pos = self.pos
-        m = _RAWTEXT_STOP.search(text, pos)
+        fast = self._fast
+        m = (_RAWTEXT_STOP if fast else _LESS_THAN_OR_NUL).search(text, pos)
         if m is None:
             if pos < self._n:
                 self._emit_characters(text[pos:], pos)
@@ -715,8 +724,12 @@ class Tokenizer:
         if i > pos:
             self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
-            self.pos = i + 2
-            self.state = RAWTEXT_END_TAG_OPEN_STATE
+            if fast:
+                self.pos = i + 2
+                self.state = RAWTEXT_END_TAG_OPEN_STATE
+            else:
+                self.pos = i + 1
+                self.state = RAWTEXT_LESS_THAN_SIGN_STATE
         else:
             self._error("unexpected-null-character", i)
             self._emit_characters("\ufffd", i)
@@ -725,14 +738,16 @@ class Tokenizer:
     def script_data_state(self) -> None:
         """https://html.spec.whatwg.org/#script-data-state
 
-        Only ``</`` (script data end tag open state) and ``<!--`` leave the
-        run: any other ``<`` or ``<!`` or ``<!-`` comes back to this state
-        having emitted itself.  ``<!--`` is emitted and leads, through the
-        script data escape start (dash) states, to the script data escaped
-        dash dash state."""
+        With the fast paths on, only ``</`` (script data end tag open state)
+        and ``<!--`` leave the run: any other ``<`` or ``<!`` or ``<!-``
+        comes back to this state having emitted itself, and ``<!--`` is
+        emitted and leads, through the script data less-than sign and escape
+        start (dash) states, to the script data escaped dash dash state.
+        Without them every ``<`` goes through those states one by one."""
         text = self.text
         pos = self.pos
-        m = _SCRIPT_STOP.search(text, pos)
+        fast = self._fast
+        m = (_SCRIPT_STOP if fast else _LESS_THAN_OR_NUL).search(text, pos)
         if m is None:
             if pos < self._n:
                 self._emit_characters(text[pos:], pos)
@@ -742,7 +757,10 @@ class Tokenizer:
         if i > pos:
             self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
-            if text.startswith("</", i):
+            if not fast:
+                self.pos = i + 1
+                self.state = SCRIPT_DATA_LESS_THAN_SIGN_STATE
+            elif text.startswith("</", i):
                 self.pos = i + 2
                 self.state = SCRIPT_DATA_END_TAG_OPEN_STATE
             else:
