@@ -1,0 +1,230 @@
+"""The xml.dom.minidom adapter: html5lib 1.1's ``dom`` tree shape.
+
+* The document is ``getDOMImplementation().createDocument(None, None,
+  None)``; ``finish`` returns that :class:`xml.dom.minidom.Document`, or a
+  ``DocumentFragment`` for fragment parsing (html5lib's ``getFragment``).
+* HTML elements are made with ``createElementNS(XHTML, name)``, or with
+  ``createElement(name)`` (no namespace) when ``namespaceHTMLElements`` is
+  false; SVG and MathML elements always carry their namespace.
+* Attributes in a namespace (``xlink:href`` ...) are set with
+  ``setAttributeNS(namespace, "prefix:local", value)``, the others with
+  ``setAttribute``.
+* The DOCTYPE is ``createDocumentType(name, public_id, system_id)`` with a
+  missing identifier as ``None`` (the parser does not tell a missing
+  identifier from an empty one; an empty one is taken as missing).
+* Adjacent text is one ``Text`` node (html5lib 1.1 sometimes leaves several
+  in a row; :meth:`xml.dom.Node.normalize` on its trees gives ours).
+* Template contents are the ``<template>`` element's own children, as in
+  html5lib 1.1 (minidom has no template contents).
+
+The matching walker is :mod:`specparser.walkers.dom`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.dom import minidom
+
+from ..constants import HTML_NAMESPACE
+from ..treebuilder import TreeBuilder
+
+__all__ = ["DomTreeBuilder"]
+
+_TEXT_NODE = minidom.Node.TEXT_NODE
+
+
+class DomTreeBuilder(TreeBuilder):
+    """Builds :mod:`xml.dom.minidom` trees; see the module docstring.
+
+    ``implementation`` is a DOM module with ``getDOMImplementation()``
+    (default :mod:`xml.dom.minidom`)."""
+
+    def __init__(self, namespaceHTMLElements: bool = True, implementation: Any = None) -> None:
+        self.namespace_html = bool(namespaceHTMLElements)
+        self.implementation = minidom if implementation is None else implementation
+        self.dom: Any = None
+        self.fragment: Any = None
+        self.quirks_mode = "no-quirks"
+        # Consecutive text for the same parent is joined once, at the next
+        # mutation (many small Text nodes, or repeated appendData, would be
+        # slow and html5lib's users expect one node per run of text).
+        self._text_parent: Any = None
+        self._text_parts: list[str] = []
+
+    # -- life cycle ------------------------------------------------------
+
+    def start_document(self) -> Any:
+        self.dom = self.implementation.getDOMImplementation().createDocument(None, None, None)
+        return self.dom
+
+    def start_fragment(self) -> Any:
+        # The fragment's nodes are children of the spec's ``html`` root
+        # element while parsing (a ``<html>`` start tag may add attributes to
+        # it, which a DocumentFragment cannot hold); ``finish`` moves them
+        # into a DocumentFragment, as html5lib's getFragment does.
+        self.dom = self.implementation.getDOMImplementation().createDocument(None, None, None)
+        self.fragment = self.create_element("html", HTML_NAMESPACE, {})
+        return self.fragment
+
+    def finish(self) -> Any:
+        if self._text_parent is not None:
+            self._flush_text()
+        if self.fragment is None:
+            return self.dom
+        result = self.dom.createDocumentFragment()
+        self.move_children(self.fragment, result)
+        return result
+
+    def set_quirks_mode(self, mode: str) -> None:
+        self.quirks_mode = mode
+
+    # -- node creation ---------------------------------------------------
+
+    def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+        dom = self.dom
+        if namespace == HTML_NAMESPACE and not self.namespace_html:
+            element = dom.createElement(name)
+        else:
+            element = dom.createElementNS(namespace, name)
+        for key, value in attrs.items():
+            if key.__class__ is tuple:
+                prefix, local, uri = key
+                element.setAttributeNS(uri, f"{prefix}:{local}" if prefix else local, value)
+            else:
+                element.setAttribute(key, value)
+        return element
+
+    def create_comment(self, data: str, pos: int = -1) -> Any:
+        return self.dom.createComment(data)
+
+    def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
+        doctype = self.implementation.getDOMImplementation().createDocumentType(
+            name, public_id or None, system_id or None
+        )
+        self.append(self.dom, doctype)
+        # minidom leaves a DocumentType made by the implementation ownerless;
+        # html5lib sets it, so walkers can reach the document from it.
+        doctype.ownerDocument = self.dom
+
+    def template_contents(self, template: Any) -> Any:
+        return template
+
+    # -- mutation --------------------------------------------------------
+
+    def append(self, parent: Any, child: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parent.appendChild(child)
+
+    def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parent.insertBefore(child, reference)
+
+    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+        if before is None:
+            if parent is self._text_parent:
+                self._text_parts.append(text)
+                return
+            if self._text_parent is not None:
+                self._flush_text()
+            self._text_parent = parent
+            self._text_parts = [text]
+            return
+        if self._text_parent is not None:
+            self._flush_text()
+        previous = before.previousSibling
+        if previous is not None and previous.nodeType == _TEXT_NODE:
+            previous.appendData(text)
+        else:
+            parent.insertBefore(self.dom.createTextNode(text), before)
+
+    def _flush_text(self) -> None:
+        parent = self._text_parent
+        self._text_parent = None
+        if parent is self.dom:
+            return  # a Document has no text children
+        text = "".join(self._text_parts)
+        last = parent.lastChild
+        if last is not None and last.nodeType == _TEXT_NODE:
+            last.appendData(text)
+        else:
+            parent.appendChild(self.dom.createTextNode(text))
+
+    def remove(self, node: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        parent = node.parentNode
+        if parent is None:
+            return
+        previous, following = node.previousSibling, node.nextSibling
+        parent.removeChild(node)
+        # Removing a node may leave two Text nodes side by side: join them
+        # so the tree stays normalized.
+        if (
+            previous is not None
+            and following is not None
+            and previous.nodeType == _TEXT_NODE
+            and following.nodeType == _TEXT_NODE
+        ):
+            previous.appendData(following.data)
+            parent.removeChild(following)
+
+    def move_children(self, old_parent: Any, new_parent: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        child = old_parent.firstChild
+        first = True
+        while child is not None:
+            following = child.nextSibling
+            old_parent.removeChild(child)
+            if first and child.nodeType == _TEXT_NODE:
+                last = new_parent.lastChild
+                if last is not None and last.nodeType == _TEXT_NODE:
+                    last.appendData(child.data)
+                    child = following
+                    first = False
+                    continue
+            new_parent.appendChild(child)
+            first = False
+            child = following
+
+    def parent_of(self, node: Any) -> Any:
+        return node.parentNode
+
+    def add_missing_attributes(self, node: Any, attrs: dict) -> None:
+        for key, value in attrs.items():
+            if key.__class__ is tuple:
+                prefix, local, uri = key
+                if not node.hasAttributeNS(uri, local):
+                    node.setAttributeNS(uri, f"{prefix}:{local}" if prefix else local, value)
+            elif not node.hasAttribute(key):
+                node.setAttribute(key, value)
+
+    def replace_children_with_clones(self, target: Any, source: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        while target.firstChild is not None:
+            target.removeChild(target.firstChild)
+        child = source.firstChild
+        while child is not None:
+            # cloneNode(True) recurses once per level; a deep subtree under
+            # an <option> is rare, but copy level by level all the same.
+            target.appendChild(_deep_clone(child))
+            child = child.nextSibling
+
+
+def _deep_clone(node: Any) -> Any:
+    """A deep copy of ``node`` without recursion."""
+    root = node.cloneNode(False)
+    stack = [(node, root)]
+    while stack:
+        original, copy = stack.pop()
+        child = original.firstChild
+        while child is not None:
+            child_copy = child.cloneNode(False)
+            copy.appendChild(child_copy)
+            if child.firstChild is not None:
+                stack.append((child, child_copy))
+            child = child.nextSibling
+    return root
