@@ -134,6 +134,26 @@ class ParseError:
     # html5lib-tests spells it "col".
     col = column
 
+    # html5lib 1.1 reports errors as ``((line, col), errorcode, datavars)``
+    # tuples, ``col`` counted from 0 (its ``stream.position()``).  A record
+    # also unpacks and indexes that way, so one ``HTMLParser.errors`` list
+    # serves code written for either (specparser.html5lib_compat).
+    @property
+    def datavars(self) -> dict:
+        return {}
+
+    def _html5lib_tuple(self) -> tuple:
+        return ((self.line, self.column - 1), self.code, {})
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._html5lib_tuple())
+
+    def __getitem__(self, index: int | slice) -> object:
+        return self._html5lib_tuple()[index]
+
+    def __len__(self) -> int:
+        return 3
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ParseError):
             return NotImplemented

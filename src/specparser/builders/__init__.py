@@ -29,6 +29,8 @@ BUILDERS: dict[str, tuple[str, str, str, str]] = {
     ),
     "bs4": ("specparser.builders.bs4", "SoupBuilder", "specparser.walkers.bs4", "walk"),
     "lxml": ("specparser.builders.lxml", "LxmlTreeBuilder", "specparser.walkers.lxml", "walk"),
+    # xml.dom.minidom, in html5lib's "dom" shape.
+    "dom": ("specparser.builders.dom", "DomTreeBuilder", "specparser.walkers.dom", "walk"),
     # The same tree with lxml.html's element classes (.text_content(), .cssselect()).
     "lxml.html": (
         "specparser.builders.lxml",
