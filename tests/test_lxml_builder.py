@@ -110,6 +110,15 @@ def test_comments_around_the_root_are_siblings() -> None:
     assert xml.endswith("</html><!--d--><!--e-->")
 
 
+def test_a_comment_before_the_doctype_stays_before_it() -> None:
+    # IE's "saved from url" comment comes before the DOCTYPE.
+    tree = parse("<!-- saved from url=(0014)about:internet --><!DOCTYPE html><!--b--><p>")
+    xml = etree.tostring(tree, encoding="unicode")
+    assert xml.startswith("<!-- saved from url=(0014)about:internet --><!DOCTYPE html>\n<!--b--><html")
+    siblings = [c.text for c in tree.getroot().itersiblings(preceding=True)]
+    assert siblings == ["b", " saved from url=(0014)about:internet "]
+
+
 def test_many_comments_after_the_root_scale_linearly() -> None:
     def seconds(n: int) -> float:
         text = "<p></html>" + "<!--x-->" * n

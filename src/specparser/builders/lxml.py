@@ -121,6 +121,7 @@ class LxmlTreeBuilder(TreeBuilder):
         self.root: Any = None
         self._fragment: Any = None
         self._doctype: tuple[str, str, str] | None = None
+        self._comments_before_doctype = 0
         # Bound ``makeelement`` of a node in the tree being built: new nodes
         # are created in that document, so appending them is cheap.
         self._make: Any = None
@@ -333,7 +334,14 @@ class LxmlTreeBuilder(TreeBuilder):
         else:
             name, public_id, system_id = self._doctype
             xmlns = ' xmlns="%s"' % namespace if nsmap else ""
-            source = "<!DOCTYPE %s><%s%s/>" % (name, local, xmlns)
+            # Comments that came before the DOCTYPE can only be placed there
+            # by the XML parser (lxml has no handle on the DTD node).  Their
+            # text is already a valid XML comment.
+            before = self.document.before_root
+            count = self._comments_before_doctype
+            prologue = "".join("<!--%s-->" % comment.text for comment in before[:count])
+            del before[:count]
+            source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, name, local, xmlns)
             root = etree.fromstring(source, parser)
             docinfo = root.getroottree().docinfo
             if public_id:
@@ -377,6 +385,8 @@ class LxmlTreeBuilder(TreeBuilder):
         if coerced != (name, public_id or "", system_id or ""):
             self.coercions.add(DOCTYPE, (name, public_id, system_id), coerced)
         self._doctype = coerced
+        if self.document is not None:
+            self._comments_before_doctype = len(self.document.before_root)
 
     def template_contents(self, template: Any) -> Any:
         return template
@@ -456,10 +466,7 @@ class LxmlTreeBuilder(TreeBuilder):
                     previous = None
         else:
             previous = before.getprevious()
-        try:
-            _add_text(parent, previous, text)
-        except ValueError:
-            _add_text(parent, previous, self._characters(text))
+        _add_text(parent, previous, text, self._characters)
 
     def remove(self, node: Any) -> None:
         if self._text_parent is not None:
@@ -471,7 +478,7 @@ class LxmlTreeBuilder(TreeBuilder):
         tail = node.tail
         if tail:
             # The text after the node stays where it was.
-            _add_text(parent, node.getprevious(), tail)
+            _add_text(parent, node.getprevious(), tail, self._characters)
             node.tail = None
         parent.remove(node)
 
@@ -485,7 +492,7 @@ class LxmlTreeBuilder(TreeBuilder):
                 last = new_parent[-1]
             except IndexError:
                 last = None
-            _add_text(new_parent, last, text)
+            _add_text(new_parent, last, text, self._characters)
             old_parent.text = None
         # lxml moves each child's tail (the text after it) along with it.
         new_parent.extend(list(old_parent))
@@ -535,15 +542,25 @@ def _new_element(parser: Any, tag: str, nsmap: Any) -> Any:
     return parser.makeelement(tag, nsmap=nsmap)
 
 
-def _add_text(parent: Any, previous: Any, text: str) -> None:
+def _add_text(parent: Any, previous: Any, text: str, characters: Any) -> None:
     """Append ``text`` after ``previous`` (a child of ``parent``), or at the
-    start of ``parent`` when ``previous`` is None."""
+    start of ``parent`` when ``previous`` is None.  Text lxml refuses goes
+    through ``characters`` (the infoset coercion) and is set again: lxml
+    has already dropped the old text when it refuses the new."""
     if previous is None:
         old = parent.text
-        parent.text = old + text if old else text
+        new = old + text if old else text
+        try:
+            parent.text = new
+        except ValueError:
+            parent.text = characters(new)
     else:
         old = previous.tail
-        previous.tail = old + text if old else text
+        new = old + text if old else text
+        try:
+            previous.tail = new
+        except ValueError:
+            previous.tail = characters(new)
 
 
 def _local(tag: str) -> str:

@@ -13,6 +13,11 @@ replaced characters (form feeds, controls) cannot come back.  Pass
 tree that did not come from specparser and happens to contain ``U`` and six
 hexadecimal digits in a name, or ``- -`` in a comment).
 
+The DOCTYPE event always comes first: lxml gives no way to see whether
+a top-level comment is before or after the DTD node (the builder does put
+a comment that preceded the DOCTYPE before it, and ``etree.tostring``
+writes it there).
+
 Tags ``{namespace}local`` are split into name and namespace; a plain tag is
 an HTML element (``namespaceHTMLElements=False``).  Attribute keys in the
 xlink, xml or xmlns namespaces become ``(prefix, local, namespace)``
