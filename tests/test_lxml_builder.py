@@ -106,7 +106,7 @@ def test_comments_around_the_root_are_siblings() -> None:
     assert [c.text for c in root.itersiblings(preceding=True)] == ["c", "b", "a"]
     assert [c.text for c in root.itersiblings()] == ["d", "e"]
     xml = etree.tostring(tree, encoding="unicode")
-    assert xml.startswith("<!DOCTYPE html>\n<!--a--><!--b--><!--c--><html")
+    assert xml.startswith("<!--a--><!--b--><!DOCTYPE html>\n<!--c--><html")
     assert xml.endswith("</html><!--d--><!--e-->")
 
 
