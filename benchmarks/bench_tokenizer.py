@@ -7,8 +7,9 @@ Tokenizes every page of the corpus (compat.paths.corpus_dir()) with a no-op
 sink, and in the same run feeds the same pages to html.parser.HTMLParser
 with no-op handlers.  Several rounds, interleaved, best round of each;
 prints both throughputs and the ratio (ours / html.parser; >= 1.0 means at
-least as fast).  Timings on a shared machine are noisy: compare the ratio,
-not the absolute numbers.  ``--errors`` also times the tokenizer while it
+least as fast).  Times are the process's CPU time (time.process_time), which
+other processes on a shared machine disturb less than wall time; still,
+compare the ratio, not the absolute numbers.  ``--errors`` also times the tokenizer while it
 collects parse errors.
 """
 
@@ -116,9 +117,9 @@ def run_html_parser(pages):
 def best_time(fn, *args, rounds: int) -> float:
     best = float("inf")
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = time.process_time()
         fn(*args)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 

@@ -520,7 +520,7 @@ class Tokenizer:
                 if following in _ASCII_ALPHA:
                     t = start_tag_match(text, i)
                     if t is not None:
-                        source = t.group(2)
+                        name, source, slash = t.groups()
                         if not source:
                             attrs = {}
                         elif "&" in source:
@@ -537,20 +537,20 @@ class Tokenizer:
                         else:
                             found = find_attributes(source)
                             attrs = {
-                                name.lower(): double or single or unquoted
-                                for name, double, single, unquoted in found
+                                attr.lower(): double or single or unquoted
+                                for attr, double, single, unquoted in found
                             }
                             if len(attrs) != len(found):  # duplicate-attribute
                                 self.pos = i + 1
                                 self.state = TAG_OPEN_STATE
                                 return
                         pos = t.end()
-                        name = t.group(1).lower()
+                        name = name.lower()
                         self.last_start_tag = name
                         if errors is not None and self._next_input_error < pos:
                             self._flush_input_errors(pos - 1)
                         self.pos = pos
-                        emit_start(StartTag(name, attrs, t.group(3) == "/", i, pos))
+                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
                         if self.state != DATA_STATE:
                             return
                         continue
