@@ -123,6 +123,8 @@ PATHOLOGICAL = {
     "cdata-like": "<![CDATA[",
     "slashes": "<a b=c/",
     "plain text": "abcdefghij",
+    "bang-closed comments": "<!-- --!>",
+    "empty comments": "<!-->",
     "nul": "\x00",
 }
 
@@ -172,6 +174,20 @@ def test_linear_time(name, state):
 def test_script_escapes_stay_linear(unit):
     ratio = _growth(unit, t.SCRIPT_DATA_STATE, 1000)
     assert ratio < LIMIT, (unit, ratio)
+
+
+def test_fast_comment_does_not_rescan_to_a_far_end():
+    # Each "<!--" here ends at its own "--!>"; a fast path that searched for
+    # the "-->" at the very end would scan the rest of the text from each.
+    unit = "<!-- --!>"
+    ratio = float("inf")
+    for _ in range(3):
+        t_small = _best_time(unit * 1000 + "-->", t.DATA_STATE)
+        t_large = _best_time(unit * 8000 + "-->", t.DATA_STATE)
+        ratio = min(ratio, t_large / max(t_small, 1e-3))
+        if ratio < LIMIT:
+            break
+    assert ratio < LIMIT, ratio
 
 
 # -- fast paths against the state machine ---------------------------------------------------

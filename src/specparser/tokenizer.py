@@ -176,10 +176,8 @@ _FAST_START_TAG = re.compile(
 _FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
 _FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
-# A comment that needs none of the comment states' special cases: it does
-# not open with "<!-->" / "<!--->" and its body has no NUL and no "<!--"
-# (checked on the body); it ends at the first "-->".
-_COMMENT_END = "-->"
+# Where a comment that opened normally ends (see Tokenizer._fast_comment).
+_COMMENT_CLOSE = re.compile(r"--!?>")
 
 
 class Tokenizer:
@@ -591,23 +589,23 @@ class Tokenizer:
     def _fast_comment(self, lt: int) -> int:
         """Emit the comment at ``lt`` (``<!--`` seen) in one step when the
         comment states would meet no special case; returns the offset after
-        it, or 0 (nothing emitted) to let the states handle it."""
+        it, or 0 (nothing emitted) to let the states handle it.
+
+        The comment states end a comment at the first ``-->`` or ``--!>``
+        (``<!-->`` and ``<!--->`` aside), so the search never looks past
+        the comment's real end: giving up costs no more than the states
+        will spend anyway, which keeps hostile input linear."""
         text = self.text
         start = lt + 4
-        close = text.find(_COMMENT_END, start)
-        if close == -1:
-            return 0
-        body = text[start:close]
-        if (
-            body.startswith(">")
-            or body.startswith("->")
-            or "\x00" in body
-            or "<!--" in body
-            or body.endswith("<!-")
-            or "--!>" in body
-        ):
-            return 0
-        end = close + 3
+        if text.startswith(">", start) or text.startswith("->", start):
+            return 0  # abrupt-closing-of-empty-comment
+        close = _COMMENT_CLOSE.search(text, start)
+        if close is None or close.group() != "-->":
+            return 0  # eof-in-comment, or "--!>" (incorrectly-closed-comment)
+        body = text[start : close.start()]
+        if "\x00" in body or "<!--" in body or body.endswith("<!-"):
+            return 0  # unexpected-null-character, nested-comment
+        end = close.end()
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
         self.sink.comment(body, lt)
