@@ -67,7 +67,8 @@ formats:
              "errors": [{"code", "line", "column", "message"}...]}
           NODE is {"type": "element", "name", "namespace" ("html" | "svg" |
           "math" | URI), "attributes": {NAME: VALUE}, "children": [NODE...]}
-          (an HTML template also has "content": [NODE...]),
+          (an HTML template also has "content": [NODE...]; an element with
+          namespaced attributes also has "attributeNamespaces": {NAME: URI}),
           {"type": "text", "data"}, {"type": "comment", "data"} or
           {"type": "doctype", "name", "publicId", "systemId"}
 
@@ -351,6 +352,18 @@ class Progress:
             self.shown = False
 
 
+def write_all(out: IO[bytes], data: bytes) -> None:
+    """Write every byte: a buffered writer may report a short write (it
+    does when the reader of a pipe goes away mid-write), and the rest must
+    not be dropped silently; the next attempt raises the error instead."""
+    view = memoryview(data)
+    while view:
+        written = out.write(view)
+        if written is None:  # a non-blocking stream that is full
+            written = 0
+        view = view[written:]
+
+
 def _error(message: str) -> None:
     sys.stderr.write(f"{PROG}: error: {message}\n")
     sys.stderr.flush()
@@ -416,7 +429,6 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
     progress = Progress(sys.stderr, len(jobs), args.progress)
     start = time.monotonic()
     done = nbytes = error_count = failures = 0
-    write = out.write
     for result in _results(jobs, options, args.jobs):
         done += 1
         nbytes += result.nbytes
@@ -427,8 +439,9 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
             _error(result.failure)
         else:
             if headers:
-                write(f"{'' if done == 1 else chr(10)}==> {result.name} <==\n".encode())
-            write(result.output.encode("utf-8", "replace"))
+                header = f"==> {result.name} <==\n" if done == 1 else f"\n==> {result.name} <==\n"
+                write_all(out, header.encode("utf-8", "replace"))
+            write_all(out, result.output.encode("utf-8", "replace"))
             if progress.enabled:
                 out.flush()  # the bar is redrawn below the output just written
         progress.update(done, nbytes)

@@ -27,7 +27,7 @@ would recurse).
     One JSON object per input::
 
         {"type": "document",            # "fragment" with --fragment
-         "file": "page.html",           # "-" for standard input
+         "file": "page.html",           # "<stdin>" for standard input
          "encoding": "utf-8",           # the encoding the bytes were decoded with
          "context": {"name": "td", "namespace": "html"},   # fragments only
          "children": [NODE, ...],
@@ -48,7 +48,11 @@ would recurse).
     ``attributes`` maps each attribute's serialized name
     (https://html.spec.whatwg.org/#attribute's-serialized-name:
     ``xlink:href``, ``xml:lang``, ``xmlns:xlink`` for namespaced ones) to its
-    value, in source order.  An HTML ``template`` element also has
+    value, in source order; when some attributes are in a namespace (the
+    SVG and MathML ``xlink:``, ``xml:``, ``xmlns:`` adjustments), the element
+    also has ``"attributeNamespaces": {"xlink:href":
+    "http://www.w3.org/1999/xlink"}`` for those (an HTML element's
+    ``xlink:href`` is a plain attribute and is not listed there).  An HTML ``template`` element also has
     ``"content": [NODE, ...]``, its template contents, just before
     ``children`` (which is then empty).  Adjacent text is one text node.
 """
@@ -165,8 +169,15 @@ def format_json(
         elif kind == START:
             _, name, namespace, attrs = event
             append('{"type":"element","name":%s,"namespace":%s,"attributes":{' % (s(name), s(namespace_name(namespace))))
+            namespaced = None
             if attrs:
                 append(",".join("%s:%s" % (s(attr_name(key)), s(value)) for key, value in attrs.items()))
+                namespaced = [key for key in attrs if key.__class__ is tuple]
+            if namespaced:
+                # The serialized name alone cannot tell xlink:href in the
+                # XLink namespace from an attribute literally named so.
+                append('},"attributeNamespaces":{')
+                append(",".join("%s:%s" % (s(attr_name(key)), s(key[2])) for key in namespaced))
             # The walker reports an HTML template's contents (CONTENT ...
             # END_CONTENT) right after its START: "content" comes first,
             # then "children".
