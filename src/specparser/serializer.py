@@ -1,0 +1,358 @@
+"""Serializing HTML fragments, over walker events.
+
+https://html.spec.whatwg.org/#serialising-html-fragments
+
+The spec's algorithm recurses into each child element; here it is one loop
+over the flat event stream of :mod:`specparser.walkers`, so a tree of any
+depth serializes with no recursion, in time linear in the output, and for
+every tree type that has a walker (ElementTree, lxml, BeautifulSoup,
+xml.dom.minidom).
+
+Public API:
+
+* :func:`serialize_html` -- the markup of a node: an element's outer HTML,
+  or the children of a Document / DocumentFragment.
+* :func:`serialize_inner_html` -- the spec algorithm proper: the children of
+  a node (the template contents for a ``<template>``).
+* :func:`serialize_events` -- the same over an event iterable you already
+  have.
+
+Two choices the spec leaves open or that are extensions, both documented
+where they are made:
+
+* An element with no namespace (``xml.dom.minidom.Document.createElement``,
+  hand-built trees) is treated as an HTML element: void, raw text and the
+  tag name rules then apply as html5lib and browsers' ``innerHTML`` users
+  expect.
+* ``doctype_ids=True`` writes a DOCTYPE's public and system identifiers,
+  which the spec's algorithm drops (``<!DOCTYPE name>`` only).  Dropping
+  them can change the quirks mode a re-parse picks, and with it the tree;
+  keep them when the output must parse back to the same tree.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Iterable, Iterator
+
+from .constants import (
+    HTML_NAMESPACE,
+    XLINK_NAMESPACE,
+    XML_NAMESPACE,
+    XMLNS_NAMESPACE,
+)
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+
+__all__ = [
+    "serialize_html",
+    "serialize_inner_html",
+    "serialize_events",
+    "walker_for",
+    "VOID_ELEMENTS",
+    "RAW_TEXT_PARENTS",
+]
+
+# "serializes as void": https://html.spec.whatwg.org/#serializes-as-void --
+# the void elements plus the legacy basefont, bgsound, frame, keygen, param.
+VOID_ELEMENTS = frozenset(
+    {
+        "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame",
+        "hr", "img", "input", "keygen", "link", "meta", "param", "source",
+        "track", "wbr",
+    }
+)  # fmt: skip
+
+# Text whose parent is one of these is appended literally (step "If current
+# node is a Text node"); noscript joins them only when scripting is enabled.
+RAW_TEXT_PARENTS = frozenset(
+    {"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"}
+)
+_RAW_TEXT_PARENTS_SCRIPTING = RAW_TEXT_PARENTS | {"noscript"}
+
+# The attribute's serialized name, for the namespaces the spec names.
+_ATTRIBUTE_PREFIX = {XML_NAMESPACE: "xml:", XLINK_NAMESPACE: "xlink:", XMLNS_NAMESPACE: "xmlns:"}
+
+
+def escape_text(data: str) -> str:
+    """"Escaping a string" in text mode: ``&``, U+00A0, ``<``, ``>``.
+
+    https://html.spec.whatwg.org/#escapingString
+    """
+    # Four membership tests are cheaper than a regex for the common case of
+    # text with nothing to escape; replace() only runs when needed.
+    if "&" in data:
+        data = data.replace("&", "&amp;")
+    if "\xa0" in data:
+        data = data.replace("\xa0", "&nbsp;")
+    if "<" in data:
+        data = data.replace("<", "&lt;")
+    if ">" in data:
+        data = data.replace(">", "&gt;")
+    return data
+
+
+def escape_attribute(value: str) -> str:
+    """"Escaping a string" in attribute mode: ``&``, U+00A0, ``"``, ``<``,
+    ``>``.  The current standard escapes ``<`` and ``>`` in attribute values
+    too (whatwg/html#6362, 2025).
+
+    https://html.spec.whatwg.org/#escapingString
+    """
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "\xa0" in value:
+        value = value.replace("\xa0", "&nbsp;")
+    if '"' in value:
+        value = value.replace('"', "&quot;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    return value
+
+
+def attribute_serialized_name(key: Any) -> str:
+    """An attribute's serialized name from a walker attribute key: a plain
+    string, or ``(prefix, local_name, namespace)``.
+
+    https://html.spec.whatwg.org/#attribute's-serialized-name
+    """
+    if key.__class__ is str:
+        return key
+    prefix, local, namespace = key
+    if namespace is None:
+        return local
+    if namespace == XMLNS_NAMESPACE and local == "xmlns":
+        return "xmlns"
+    known = _ATTRIBUTE_PREFIX.get(namespace)
+    if known is not None:
+        return known + local
+    # "any other namespace": the attribute's qualified name.
+    return f"{prefix}:{local}" if prefix else local
+
+
+def _doctype(name: str | None, public_id: str | None, system_id: str | None, ids: bool) -> str:
+    if not ids or not (public_id or system_id):
+        return f"<!DOCTYPE {name or ''}>"
+    # The form the tokenizer reads back into the same identifiers (the
+    # DOCTYPE states accept either quote; pick one the identifier lacks).
+    parts = [f"<!DOCTYPE {name or ''}"]
+    if public_id:
+        parts.append(f' PUBLIC "{public_id}"')
+    else:
+        parts.append(" SYSTEM")
+    if system_id:
+        quote = "'" if '"' in system_id else '"'
+        parts.append(f" {quote}{system_id}{quote}")
+    parts.append(">")
+    return "".join(parts)
+
+
+def serialize_events(
+    events: Iterable[tuple], *, scripting: bool = False, doctype_ids: bool = False
+) -> str:
+    """Serialize a walker event stream (see :mod:`specparser.walkers`).
+
+    The stream is serialized as it comes: an element's START / END pair
+    becomes its start and end tag, so walking an element gives its outer
+    HTML and walking a Document its children.  ``scripting`` says whether
+    scripting is enabled for the nodes (then ``noscript`` text is written
+    literally); ``doctype_ids`` keeps a DOCTYPE's identifiers (see the module
+    docstring).
+    """
+    raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
+    return _serialize(events, raw_parents, doctype_ids, False)
+
+
+def _serialize(
+    events: Iterable[tuple], raw_parents: frozenset, doctype_ids: bool, raw: bool
+) -> str:
+    """The loop of :func:`serialize_events`; ``raw`` says whether the
+    parent of the top-level events is a raw text element."""
+    out: list[str] = []
+    append = out.append
+    # One flag per open element / template contents: is text directly
+    # inside it written literally?  The bottom entry stands for the parent
+    # of the top-level events.
+    raw_stack = [raw]  # raw == raw_stack[-1] throughout
+    push = raw_stack.append
+    pop = raw_stack.pop
+    html_ns = HTML_NAMESPACE
+    void = VOID_ELEMENTS
+    esc_text = escape_text
+    esc_attr = escape_attribute
+    attr_name = attribute_serialized_name
+    stream = iter(events)
+    for event in stream:
+        kind = event[0]
+        if kind == TEXT:
+            append(event[1] if raw else esc_text(event[1]))
+        elif kind == START:
+            _, name, namespace, attrs = event
+            is_html = namespace == html_ns or namespace is None
+            if attrs:
+                parts = ["<", name]
+                for key, value in attrs.items():
+                    parts.append(f' {key if key.__class__ is str else attr_name(key)}="{esc_attr(value)}"')
+                parts.append(">")
+                append("".join(parts))
+            else:
+                append(f"<{name}>")
+            if is_html and name in void:
+                # "If current node serializes as void, then continue on to
+                # the next child node": its children (a DOM can give a void
+                # element some) and its end tag are not written.
+                _skip_subtree(stream)
+                continue
+            raw = is_html and name in raw_parents
+            push(raw)
+        elif kind == END:
+            # "<", "/", tagname, ">": the local name for the HTML, SVG and
+            # MathML namespaces (and, here, for any namespace: walkers do
+            # not report prefixes).
+            append(f"</{event[1]}>")
+            if len(raw_stack) > 1:  # a stray END must not empty the stack
+                pop()
+            raw = raw_stack[-1]
+        elif kind == COMMENT:
+            append(f"<!--{event[1]}-->")
+        elif kind == DOCTYPE:
+            append(_doctype(event[1], event[2], event[3], doctype_ids))
+        elif kind == CONTENT:
+            # "If the node is a template element, then let the node instead
+            # be the template element's template contents": serialize the
+            # contents (a DocumentFragment, so never raw text) ...
+            raw = False
+            push(False)
+        elif kind == END_CONTENT:
+            pop()
+            # ... and not the template element's own children, which the
+            # walker reports after END_CONTENT, before the template's END.
+            end = _skip_children(stream)
+            append(f"</{end[1]}>")
+            if len(raw_stack) > 1:
+                pop()
+            raw = raw_stack[-1]
+        else:
+            raise ValueError(f"unknown walker event {event!r}")
+    return "".join(out)
+
+
+def _skip_subtree(stream: Iterator[tuple]) -> None:
+    """Consume the rest of an element whose START was just read, up to and
+    including its END."""
+    depth = 0
+    for event in stream:
+        kind = event[0]
+        if kind == START:
+            depth += 1
+        elif kind == END:
+            if not depth:
+                return
+            depth -= 1
+
+
+def _skip_children(stream: Iterator[tuple]) -> tuple:
+    """Consume children up to the END of the current element; return that
+    END event."""
+    depth = 0
+    for event in stream:
+        kind = event[0]
+        if kind == START:
+            depth += 1
+        elif kind == END:
+            if not depth:
+                return event
+            depth -= 1
+    raise ValueError("walker events end inside an element")
+
+
+# -- nodes -------------------------------------------------------------
+
+# Walkers that live outside the builder registry (there is no minidom
+# builder, only a walker).
+_EXTRA_WALKERS = {"dom": "specparser.walkers.dom"}
+
+
+def walker_for(tree: str) -> Callable[[Any], Iterator[tuple]]:
+    """The event walker for tree type ``tree`` ("etree", "dom", and every
+    builder registered in :mod:`specparser.builders`, such as "lxml" and
+    "bs4" once they exist), imported on first use."""
+    if not isinstance(tree, str):
+        raise TypeError(f"tree must be a str naming a tree type, not {type(tree).__name__}")
+    module = _EXTRA_WALKERS.get(tree.lower())
+    if module is not None:
+        return importlib.import_module(module).walk
+    from .builders import get_walker
+
+    return get_walker(tree)
+
+
+def serialize_html(
+    node: Any, tree: str = "etree", *, scripting: bool = False, doctype_ids: bool = False
+) -> str:
+    """The HTML markup of ``node``, a node of a ``tree`` tree.
+
+    For an element: its outer HTML (start tag, serialized children, end
+    tag).  For a Document or DocumentFragment (ElementTree ``DOCUMENT_ROOT``
+    / ``DOCUMENT_FRAGMENT``, minidom Document ...): its children, which is
+    the spec's "HTML fragment serialization algorithm" applied to it.
+    """
+    if node is None:
+        raise TypeError("serialize_html() needs a node, not None")
+    return serialize_events(walker_for(tree)(node), scripting=scripting, doctype_ids=doctype_ids)
+
+
+def serialize_inner_html(
+    element: Any, tree: str = "etree", *, scripting: bool = False, doctype_ids: bool = False
+) -> str:
+    """The spec's "HTML fragment serialization algorithm" for an element:
+    its children (for an HTML ``template``, its template contents), as
+    ``innerHTML`` returns them.  For a Document or DocumentFragment use
+    :func:`serialize_html`, which already gives the children."""
+    if element is None:
+        raise TypeError("serialize_inner_html() needs an element, not None")
+    events = iter(walker_for(tree)(element))
+    first = next(events, None)
+    if first is None or first[0] != START:
+        raise TypeError("serialize_inner_html() needs an element node")
+    _, name, namespace, _ = first
+    raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
+    is_html = namespace == HTML_NAMESPACE or namespace is None
+    if is_html and name in VOID_ELEMENTS:
+        return ""
+    return _serialize(
+        _children(events), raw_parents, doctype_ids, is_html and name in raw_parents
+    )
+
+
+def _children(events: Iterator[tuple]) -> Iterator[tuple]:
+    """The events between an element's START (already read) and its END;
+    for a template, only those between CONTENT and END_CONTENT."""
+    depth = 0
+    for event in events:
+        kind = event[0]
+        if kind == START:
+            depth += 1
+        elif kind == END:
+            if not depth:
+                return
+            depth -= 1
+        elif not depth:
+            if kind == CONTENT:
+                yield from _template_contents(events)
+                return
+        yield event
+
+
+def _template_contents(events: Iterator[tuple]) -> Iterator[tuple]:
+    depth = 0
+    for event in events:
+        kind = event[0]
+        if kind == CONTENT:
+            depth += 1
+        elif kind == END_CONTENT:
+            if not depth:
+                return
+            depth -= 1
+        yield event

@@ -1,0 +1,108 @@
+"""Walk an :mod:`xml.dom.minidom` tree (or any W3C DOM with the same
+attributes: ``nodeType``, ``firstChild``, ``nextSibling``, ``parentNode``)
+as the events of :mod:`specparser.walkers`.
+
+* A Document or DocumentFragment yields its children; any other node yields
+  itself (an element with its subtree, not its following siblings).
+* Element names: ``localName`` for a namespaced element, otherwise
+  ``nodeName``; the namespace is ``namespaceURI`` (``None`` for elements
+  made with ``createElement``, which the serializer treats as HTML).
+* Attributes in a namespace become ``(prefix, local_name, namespace)`` keys,
+  others plain-string keys, in the order the DOM gives them.
+* Adjacent Text / CDATASection nodes are merged into one TEXT event.
+* Processing instructions and entity references are skipped: the HTML
+  parser never creates them.
+* An HTML ``template`` element's children are reported as its children:
+  minidom has no template contents.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+from xml.dom import Node
+
+from . import COMMENT, DOCTYPE, END, START, TEXT
+
+_ELEMENT = Node.ELEMENT_NODE
+_TEXT = Node.TEXT_NODE
+_CDATA = Node.CDATA_SECTION_NODE
+_COMMENT = Node.COMMENT_NODE
+_DOCTYPE = Node.DOCUMENT_TYPE_NODE
+_CONTAINERS = (Node.DOCUMENT_NODE, Node.DOCUMENT_FRAGMENT_NODE)
+
+
+def _attributes(element: Any) -> dict:
+    attributes = element.attributes
+    if not attributes:
+        return {}
+    out: dict = {}
+    for i in range(attributes.length):
+        attr = attributes.item(i)
+        namespace = attr.namespaceURI
+        if namespace:
+            out[(attr.prefix, attr.localName, namespace)] = attr.value
+        else:
+            out[attr.name] = attr.value
+    return out
+
+
+def _start(element: Any) -> tuple:
+    namespace = element.namespaceURI
+    name = element.localName if namespace and element.localName else element.nodeName
+    return (START, name, namespace, _attributes(element)), (END, name, namespace)
+
+
+def walk(node: Any) -> Iterator[tuple]:
+    """Yield the events for ``node`` (see the module docstring)."""
+    if not hasattr(node, "nodeType"):
+        raise TypeError(f"not a DOM node: {type(node).__name__}")
+    if node.nodeType in _CONTAINERS:
+        current = node.firstChild
+        stop = node
+    else:
+        current = node
+        stop = node.parentNode  # never reached: we stop after ``node``
+    # The END events of the open elements, innermost last.
+    ends: list[tuple] = []
+    text: list[str] = []
+    while current is not None:
+        kind = current.nodeType
+        if kind == _TEXT or kind == _CDATA:
+            text.append(current.data)
+        else:
+            if text:
+                yield (TEXT, "".join(text))
+                text.clear()
+            if kind == _ELEMENT:
+                start, end = _start(current)
+                yield start
+                child = current.firstChild
+                if child is not None:
+                    ends.append(end)
+                    current = child
+                    continue
+                yield end
+            elif kind == _COMMENT:
+                yield (COMMENT, current.data)
+            elif kind == _DOCTYPE:
+                yield (DOCTYPE, current.name or "", current.publicId or "", current.systemId or "")
+        # Next node in tree order: the next sibling, or the next sibling of
+        # the nearest ancestor that has one, closing elements on the way.
+        if current is node:
+            break
+        while current.nextSibling is None:
+            current = current.parentNode
+            if current is stop or current is None:
+                current = None
+                break
+            if text:
+                yield (TEXT, "".join(text))
+                text.clear()
+            yield ends.pop()
+            if current is node:
+                current = None
+                break
+        else:
+            current = current.nextSibling
+    if text:
+        yield (TEXT, "".join(text))
