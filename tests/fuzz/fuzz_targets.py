@@ -113,7 +113,13 @@ def _dump(tree_type: str, result: Any) -> str:
 
 
 def _parse(tree_type: str, text: Any, context: str | None, scripting: bool, **kw: Any) -> tuple[Any, Any]:
-    options = {"fullTree": True} if tree_type == "etree" else {}
+    options: dict = {}
+    if tree_type == "etree":
+        options["fullTree"] = True
+    elif tree_type == "bs4":
+        # bs4 splits class (rel, headers ...) values on whitespace and joins
+        # them with one space; keep the DOM's value to compare it.
+        options["multi_valued_attributes"] = None
     parser = specparser.HTMLParser(tree_type, **options)
     if context is None:
         result = parser.parse(text, scripting=scripting, **kw)
@@ -144,7 +150,7 @@ def _trees(text: str, context: str | None, scripting: bool) -> str:
         )
         if not lossy:
             got = _dump("lxml", lxml_result)
-            if got != expected:
+            if got != doctype_first(expected):
                 raise Mismatch(f"lxml tree differs from etree:\n{got}\n---- etree:\n{expected}")
             if context is None:
                 # A fragment's lxml result is a list (html5lib's shape) that
@@ -166,6 +172,16 @@ def _trees(text: str, context: str | None, scripting: bool) -> str:
     else:
         specparser.parseFragment(markup, context, scripting=scripting)
     return expected
+
+
+def doctype_first(dump: str) -> str:
+    """The dump with its DOCTYPE line moved to the top.  lxml keeps the
+    DOCTYPE as the document's internal DTD, which precedes every top-level
+    node, so a DOCTYPE after a comment (``<!--x--><!DOCTYPE html>``) comes
+    back first."""
+    lines = dump.split("\n")
+    doctypes = [line for line in lines if line.startswith("| <!DOCTYPE")]
+    return "\n".join(doctypes + [line for line in lines if not line.startswith("| <!DOCTYPE")])
 
 
 def _bytes(data: bytes, option: int) -> None:
