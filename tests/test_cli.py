@@ -21,9 +21,7 @@ from compat.paths import MISSING_TESTS, SHARED, html5lib_tests_dir
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
-HTML_NS = "http://www.w3.org/1999/xhtml"
 XLINK_NS = "http://www.w3.org/1999/xlink"
-XML_NS = "http://www.w3.org/XML/1998/namespace"
 
 
 def run(*args: str, input: bytes | None = None, cwd: Path | None = None, **kwargs) -> subprocess.CompletedProcess:
@@ -511,7 +509,7 @@ def test_usage_and_input_errors(tmp_path, args, message):
 
 def test_unreadable_file_does_not_stop_the_others(tmp_path):
     (tmp_path / "ok.html").write_bytes(b"<p>x")
-    result = run("-f", "text", "ok.html", "gone.html", cwd=tmp_path)
+    result = run("-f", "text", "-j", "2", "ok.html", "gone.html", cwd=tmp_path)
     assert result.returncode == 2
     assert out(result) == "==> ok.html <==\nx\n"
     assert err(result).splitlines()[0] == "specparser: error: gone.html: no such file"
@@ -593,6 +591,7 @@ def test_every_code_the_parser_emits_has_a_message():
     for path in list(src.glob("*.py")) + list(src.glob("treeconstruction/*.py")):
         source = path.read_text(encoding="utf-8")
         emitted |= set(re.findall(r"error\(\s*\"([a-z]+(?:-[a-z0-9]+)+)\"", source))
-        emitted |= set(re.findall(r"^[A-Z_]+ = \"([a-z]+(?:-[a-z0-9]+)+)\"$", source, flags=re.M))
+        if path.parent.name == "treeconstruction":  # its codes are named constants
+            emitted |= set(re.findall(r"^[A-Z_]+ = \"([a-z]+(?:-[a-z0-9]+)+)\"$", source, flags=re.M))
     assert {"eof-in-tag", "misnested-tag", "unexpected-start-tag"} <= emitted
     assert emitted - set(MESSAGES) == set()

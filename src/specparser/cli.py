@@ -23,7 +23,7 @@ import re
 import sys
 import time
 from collections import deque
-from typing import IO, Iterable, Iterator, NamedTuple, Sequence
+from typing import IO, Iterator, NamedTuple, Sequence
 
 from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .encoding import get_an_encoding
