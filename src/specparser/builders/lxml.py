@@ -100,7 +100,11 @@ class LxmlDocument:
 class LxmlTreeBuilder(TreeBuilder):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
 
-    def __init__(self, namespaceHTMLElements: bool = True, html_classes: bool = False) -> None:
+    def __init__(
+        self, namespaceHTMLElements: bool = True, html_classes: bool = False, fullTree: bool = False
+    ) -> None:
+        # ``fullTree`` is accepted for html5lib compatibility: like html5lib's
+        # lxml builder, this one always returns the whole _ElementTree.
         self.namespace_html = bool(namespaceHTMLElements)
         self.html_classes = bool(html_classes)
         if html_classes:
@@ -531,7 +535,9 @@ class LxmlHtmlTreeBuilder(LxmlTreeBuilder):
     """:class:`LxmlTreeBuilder` with :mod:`lxml.html` element classes
     (registered as ``"lxml.html"``)."""
 
-    def __init__(self, namespaceHTMLElements: bool = True, html_classes: bool = True) -> None:
+    def __init__(
+        self, namespaceHTMLElements: bool = True, html_classes: bool = True, fullTree: bool = False
+    ) -> None:
         super().__init__(namespaceHTMLElements, html_classes=True)
 
 
