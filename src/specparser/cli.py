@@ -214,24 +214,39 @@ def describe_os_error(path: str, error: OSError) -> str:
     return f"{path}: {error.strerror or error}"
 
 
+class Parsed(NamedTuple):
+    tree: object  # the ElementTree DOCUMENT_ROOT / DOCUMENT_FRAGMENT element
+    errors: list  # specparser.errors.ParseError records, in the order found
+    encoding: str | None  # the encoding the bytes were decoded with
+
+
+def parse_bytes(data: bytes, options: Options) -> Parsed:
+    """Parse ``data`` through the core stages (not the html5lib-compatible
+    facade, whose shapes follow html5lib): the encoding sniffing and
+    re-parse loop, tree construction, the ElementTree adapter."""
+    from .builders.etree import ElementTreeBuilder
+    from .encoding import parse_with_reparse
+    from .treeconstruction import build_tree
+
+    def parse_text(decoded) -> Parsed:  # type: ignore[no-untyped-def]
+        errors: list = []
+        builder = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
+        tree = build_tree(
+            decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded
+        )
+        return Parsed(tree, errors, decoded.encoding)
+
+    keywords = {} if options.encoding is None else {"override_encoding": options.encoding}
+    return parse_with_reparse(data, parse_text, **keywords)
+
+
 def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int]:
     """Parse ``data`` and format it; returns (output, parse error count).
     The output ends with a newline unless it is empty."""
-    from . import HTMLParser
     from .cli_formats import format_html, format_json, format_text, format_tree
     from .walkers.etree import walk
 
-    parser = HTMLParser(fullTree=True)
-    keywords = {} if options.encoding is None else {"override_encoding": options.encoding}
-    if options.context is None:
-        tree = parser.parse(data, scripting=options.scripting, **keywords)
-    else:
-        # HTMLParser spells foreign contexts "svg path"; the namespace was
-        # checked by fragment_context.
-        local, namespace = options.context
-        prefix = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}.get(namespace, "")
-        tree = parser.parseFragment(data, prefix + local, scripting=options.scripting, **keywords)
-    errors = parser.errors
+    tree, errors, encoding = parse_bytes(data, options)
     fmt = options.format
     if fmt == "errors":
         output = "".join(
@@ -246,7 +261,7 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     elif fmt == "text":
         text = format_text(events)
     else:
-        text = format_json(events, file=name, encoding=parser.encoding, errors=errors, context=options.context)
+        text = format_json(events, file=name, encoding=encoding, errors=errors, context=options.context)
     return text + "\n", len(errors)
 
 
