@@ -52,7 +52,7 @@ class ElementTreeBuilder(TreeBuilder):
         # Consecutive text for the same place is joined once, at the next
         # mutation: repeated ``str +=`` on .text/.tail would be quadratic.
         self._text_parent: Any = None
-        self._text_parts: list[str] = []
+        self._text_parts: list[str] | None = None
         self._html_tags: dict[str, str] = {}
 
     # -- life cycle ------------------------------------------------------
@@ -66,8 +66,9 @@ class ElementTreeBuilder(TreeBuilder):
         return self.fragment
 
     def finish(self) -> Any:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         if self.fragment is not None:
             return self.fragment
         if self.full_tree:
@@ -117,29 +118,45 @@ class ElementTreeBuilder(TreeBuilder):
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Any, child: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         parent.append(child)
         self._parent[child] = parent
 
     def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         parent.insert(_index(parent, reference), child)
         self._parent[child] = parent
 
     def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
         if before is None:
             if parent is self._text_parent:
-                self._text_parts.append(text)
+                # More text for the same place: buffered, joined once.
+                parts = self._text_parts
+                if parts is None:
+                    self._text_parts = [text]
+                else:
+                    parts.append(text)
                 return
-            if self._text_parent is not None:
+            if self._text_parts is not None:
                 self._flush_text()
+            if parent is self.document:
+                return  # a Document has no text children
             self._text_parent = parent
-            self._text_parts = [text]
+            if len(parent):
+                last = parent[-1]
+                tail = last.tail
+                last.tail = tail + text if tail else text
+            else:
+                existing = parent.text
+                parent.text = existing + text if existing else text
             return
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         index = _index(parent, before)
         if index == 0:
             parent.text = (parent.text or "") + text
@@ -149,10 +166,8 @@ class ElementTreeBuilder(TreeBuilder):
 
     def _flush_text(self) -> None:
         parent = self._text_parent
-        self._text_parent = None
-        text = "".join(self._text_parts)
-        if parent is self.document:
-            return  # a Document has no text children
+        text = "".join(self._text_parts)  # type: ignore[arg-type]
+        self._text_parts = None
         if len(parent):
             last = parent[-1]
             last.tail = (last.tail or "") + text
@@ -160,8 +175,9 @@ class ElementTreeBuilder(TreeBuilder):
             parent.text = (parent.text or "") + text
 
     def remove(self, node: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         parent = self._parent.pop(node, None)
         if parent is None:
             return
@@ -178,8 +194,9 @@ class ElementTreeBuilder(TreeBuilder):
         del parent[index]
 
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         if old_parent.text:
             if len(new_parent):
                 last = new_parent[-1]
@@ -205,8 +222,9 @@ class ElementTreeBuilder(TreeBuilder):
                 node.set(key, value)
 
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         parents = self._parent
         for child in target:
             parents.pop(child, None)

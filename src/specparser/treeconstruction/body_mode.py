@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from ..tables.elements import HEADING, LIST_SCOPE, SPECIAL, TABLE_SCOPE
+from ..constants import MATHML_NAMESPACE, SVG_NAMESPACE
+from ..tables.elements import HEADING, LIST_SCOPE, SPECIAL
 from ..tokens import PLAINTEXT_STATE, RCDATA_STATE, StartTag
 from . import modes as M
 from .core import UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG, WHITESPACE
-from .document_modes import ignore_doctype, ignore_end, ignore_start, insert_comment, using_in_head_end, using_in_head_start
+from .document_modes import ignore_doctype, ignore_start, insert_comment, using_in_head_end, using_in_head_start
 from .foreign import adjust_attributes
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -36,7 +36,11 @@ def in_body_characters(p: Any, data: str, pos: int) -> None:
             p.reconstruct_the_active_formatting_elements()
     if p.frameset_ok and data.strip(WHITESPACE):
         p.frameset_ok = False
-    p.insert_characters(data)
+    target = p.open[-1]
+    if p.foster_parenting or target.hname == "template":
+        p.insert_characters(data)
+    else:
+        p.builder.insert_text(target.node, data)
     return None
 
 
@@ -115,7 +119,9 @@ def start_pre(p: Any, tag: Any) -> bool:
     if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
-    p.skip_newline = True  # set again after start_tag() cleared it? no: cleared before dispatch
+    # "If the next token is a U+000A LINE FEED (LF) character token, then
+    # ignore that token" (start_tag() clears the flag before dispatching).
+    p.skip_newline = True
     p.frameset_ok = False
     return False
 
@@ -634,5 +640,3 @@ mode.on_end("a b big code em font i nobr s small strike strong tt u", end_format
 mode.on_end("applet marquee object", end_applet)
 mode.on_end("br", end_br)
 mode.end_default = any_other_end_tag
-
-_ = (HTML_NAMESPACE, TABLE_SCOPE, ignore_end)

@@ -506,8 +506,6 @@ class TreeConstructor:
         target = self.open[-1]
         if self.foster_parenting and target.flags & FOSTER_TARGET:
             parent, before = self.foster_parenting_place()
-            if parent is self.document and self.context is None:
-                return
             self.builder.insert_text(parent, data, before)
             return
         if target.hname == "template":

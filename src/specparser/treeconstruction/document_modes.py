@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..tables.quirks import doctype_mode
-from ..tokens import SCRIPT_DATA_STATE, StartTag
+from ..tokens import SCRIPT_DATA_STATE
 from . import modes as M
 from .core import (
     MISSING_DOCTYPE,
@@ -626,6 +626,3 @@ mode.on_start("noframes", using_in_head_start)
 mode.start_default = ignore_start
 mode.end_default = ignore_end
 mode.eof = stop
-
-# Used by the body mode for "a start tag token with no attributes".
-implied_start_tag = StartTag

@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..tables.elements import FOSTER_TARGET, TABLE_BODY_CONTEXT, TABLE_CONTEXT, TABLE_ROW_CONTEXT, TABLE_SCOPE
+from ..tables.elements import (
+    FOSTER_TARGET,
+    TABLE_BODY_CONTEXT,
+    TABLE_CONTEXT,
+    TABLE_ROW_CONTEXT,
+    TABLE_SCOPE,
+)
 from . import modes as M
-from .core import FOSTER_PARENTED_TEXT, UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG, WHITESPACE
+from .core import (
+    FOSTER_PARENTED_TEXT,
+    UNEXPECTED_END_TAG,
+    UNEXPECTED_EOF,
+    UNEXPECTED_NULL,
+    UNEXPECTED_START_TAG,
+    WHITESPACE,
+)
 from .document_modes import (
     ignore_doctype,
     ignore_end,
-    ignore_start,
     insert_comment,
     leading_whitespace,
     using_in_body_end,
@@ -524,5 +536,3 @@ mode.start_default = switch_template_mode(M.IN_BODY)
 mode.on_end("template", using_in_head_end)
 mode.end_default = ignore_end
 mode.eof = in_template_eof
-
-_ = ignore_start
