@@ -32,7 +32,6 @@ where they are made:
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, Iterable, Iterator
 
 from .constants import (
@@ -269,20 +268,12 @@ def _skip_children(stream: Iterator[tuple]) -> tuple:
 
 # -- nodes -------------------------------------------------------------
 
-# Walkers that live outside the builder registry (there is no minidom
-# builder, only a walker).
-_EXTRA_WALKERS = {"dom": "specparser.walkers.dom"}
-
-
 def walker_for(tree: str) -> Callable[[Any], Iterator[tuple]]:
-    """The event walker for tree type ``tree`` ("etree", "dom", and every
-    builder registered in :mod:`specparser.builders`, such as "lxml" and
-    "bs4" once they exist), imported on first use."""
+    """The event walker for tree type ``tree``: any name registered in
+    :mod:`specparser.builders` ("etree", "dom", "lxml", "lxml.html",
+    "bs4"), imported on first use."""
     if not isinstance(tree, str):
         raise TypeError(f"tree must be a str naming a tree type, not {type(tree).__name__}")
-    module = _EXTRA_WALKERS.get(tree.lower())
-    if module is not None:
-        return importlib.import_module(module).walk
     from .builders import get_walker
 
     return get_walker(tree)
