@@ -23,6 +23,7 @@ from specparser.infoset import (
     coerce_public_id,
     coerce_system_id,
     restore_comment,
+    restore_identifier,
     restore_name,
 )
 
@@ -120,17 +121,17 @@ def test_system_id_with_both_quotes() -> None:
     assert coerce_system_id("tai'co") == "tai'co"
     assert coerce_system_id('taco"') == 'taco"'
     assert coerce_system_id("a'b\"c") == "a'bU000022c"
-    assert restore_name("a'bU000022c") == "a'b\"c"
+    assert restore_identifier("a'bU000022c") == "a'b\"c"
 
 
 @given(st.text())
 def test_identifiers_become_literals_and_come_back(value: str) -> None:
     public = coerce_public_id(value)
     assert PUBID.match(public)
-    assert restore_name(public) == value
+    assert restore_identifier(public) == value
     system = coerce_system_id(value)
     assert XML_CHARS.match(system) and not ('"' in system and "'" in system)
-    assert restore_name(system) == value
+    assert restore_identifier(system) == value
 
 
 # -- comments ---------------------------------------------------------------

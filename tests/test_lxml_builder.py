@@ -226,6 +226,31 @@ def test_deep_documents_build_and_walk_without_recursion() -> None:
     assert events > 2 * depth
 
 
+def test_sourceline_is_the_line_of_the_token() -> None:
+    text = (
+        "<!DOCTYPE html>\n<html>\n<head>\n<title>t</title>\n</head>\n<body>\n"
+        "<p>a\n<b>b\n</p>\n<p>c\n<!--d-->\n</body>"
+    )
+    tree = parse(text)
+    root = tree.getroot()
+    head, body_ = root
+    assert (root.sourceline, head.sourceline, head[0].sourceline, body_.sourceline) == (2, 3, 4, 6)
+    p1, b_again = body_
+    assert (p1.sourceline, p1[0].sourceline) == (7, 8)
+    # The newline after </p> reconstructs the <b>: the new element is made
+    # for the <b> token of line 8, an earlier token than the last one seen
+    # (https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements).
+    assert b_again.tag == X + "b" and b_again.sourceline == 8
+    p2, comment = b_again[0], b_again[0][0]
+    assert p2.tag == X + "p" and p2.sourceline == 10
+    assert comment.tag is etree.Comment and comment.sourceline == 11
+
+
+def test_implied_elements_have_no_sourceline() -> None:
+    tree = parse("\n\nx")
+    assert [el.sourceline for el in tree.getroot().iter()] == [None, None, None]
+
+
 def test_walk_rejects_other_objects() -> None:
     with pytest.raises(TypeError):
         list(walk("not a tree"))

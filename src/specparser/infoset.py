@@ -132,13 +132,19 @@ def _unescape(match: re.Match) -> str:
 
 
 def restore_name(name: str) -> str:
-    """The inverse of :func:`coerce_name` (and of :func:`coerce_public_id`,
-    :func:`coerce_system_id`)."""
+    """The inverse of :func:`coerce_name`."""
     if "U" not in name:
         return name
     if name == EMPTY_NAME:
         return ""
     return _ESCAPE_SEQUENCE.sub(_unescape, name)
+
+
+def restore_identifier(identifier: str) -> str:
+    """The inverse of :func:`coerce_public_id` and :func:`coerce_system_id`."""
+    if "U" not in identifier:
+        return identifier
+    return _ESCAPE_SEQUENCE.sub(_unescape, identifier)
 
 
 def coerce_public_id(public_id: str) -> str:

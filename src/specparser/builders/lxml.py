@@ -49,6 +49,7 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
 
 from __future__ import annotations
 
+import bisect
 import copy
 from typing import Any
 
@@ -126,6 +127,10 @@ class LxmlTreeBuilder(TreeBuilder):
         self._fragment: Any = None
         self._doctype: tuple[str, str, str] | None = None
         self._comments_before_doctype = 0
+        self._source: str | None = None
+        self._line = 1
+        self._line_pos = 0  # the line of offset _line_pos is _line
+        self._newlines: list[int] | None = None
         # Bound ``makeelement`` of a node in the tree being built: new nodes
         # are created in that document, so appending them is cheap.
         self._make: Any = None
@@ -188,6 +193,15 @@ class LxmlTreeBuilder(TreeBuilder):
             result.append(child)
         return result
 
+    def set_source(self, text: str) -> None:
+        """Remember the (preprocessed) source: nodes get ``sourceline``, the
+        1-based line of the token that made them, as lxml's own parser sets
+        it.  (libxml2 keeps 16 bits: lines past 65535 read 65535.)"""
+        self._source = text
+        self._line = 1
+        self._line_pos = 0
+        self._newlines = None
+
     def set_quirks_mode(self, mode: str) -> None:
         self.quirks_mode = mode
 
@@ -222,18 +236,16 @@ class LxmlTreeBuilder(TreeBuilder):
             tag = self._tag(name, namespace)
         make = self._make
         if make is None:
-            return self._create_root(tag, namespace, attrs)
-        if namespace == HTML_NAMESPACE:
-            if not attrs:
-                return make(tag)
-            if "xmlns" not in attrs:
-                # HTML attribute names are plain, lower-cased strings: lxml
-                # takes them as they are unless a name or value is not XML.
-                try:
-                    return make(tag, attrs)
-                except (ValueError, TypeError):
-                    pass
-            nsmap = None
+            element = self._create_root(tag, namespace, attrs)
+        elif namespace == HTML_NAMESPACE and (not attrs or "xmlns" not in attrs):
+            # HTML attribute names are plain, lower-cased strings: lxml takes
+            # them as they are unless a name or value is not XML.
+            try:
+                element = make(tag, attrs) if attrs else make(tag)
+            except (ValueError, TypeError):
+                element = self._make_coerced(make, tag, namespace, attrs, None)
+        elif namespace == HTML_NAMESPACE:
+            element = self._make_coerced(make, tag, namespace, attrs, None)
         else:
             # Declaring the namespace (and xlink's) on each foreign element
             # makes etree.tostring write <svg xmlns="..."> instead of ns0:
@@ -242,8 +254,22 @@ class LxmlTreeBuilder(TreeBuilder):
             nsmap = self._nsmaps.get(namespace)
             if nsmap is None:
                 nsmap = self._nsmap(namespace)
-            if not attrs:
-                return make(tag, nsmap=nsmap)
+            if attrs:
+                element = self._make_coerced(make, tag, namespace, attrs, nsmap)
+            else:
+                element = make(tag, nsmap=nsmap)
+        if pos >= 0 and self._source is not None:
+            # Inlined _line_at for the common case: tokens come in order.
+            if pos >= self._line_pos:
+                line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
+                self._line_pos = pos
+            else:
+                line = self._line_of(pos)
+            element.sourceline = line if line < 65536 else 65535
+        return element
+
+    def _make_coerced(self, make: Any, tag: str, namespace: str, attrs: dict, nsmap: Any) -> Any:
+        """An element whose attributes need lxml keys or coercion."""
         attrs = self._attributes(attrs, namespace)
         if nsmap is not None and any(key[:_XLINK_LEN] == _XLINK_CLARK for key in attrs):
             nsmap = dict(nsmap, xlink=XLINK_NAMESPACE)
@@ -251,6 +277,29 @@ class LxmlTreeBuilder(TreeBuilder):
             return make(tag, attrs, nsmap)
         except ValueError:
             return make(tag, self._coerce_values(attrs), nsmap)
+
+    def _line_at(self, pos: int) -> int:
+        """The 1-based line of offset ``pos`` in the source."""
+        if pos >= self._line_pos:
+            self._line += self._source.count("\n", self._line_pos, pos)  # type: ignore[union-attr]
+            self._line_pos = pos
+            return self._line
+        return self._line_of(pos)
+
+    def _line_of(self, pos: int) -> int:
+        """The 1-based line of offset ``pos`` in the source, for a node made
+        for an earlier token (reconstructed formatting elements): a binary
+        search in the offsets of the newlines, listed once."""
+        newlines = self._newlines
+        if newlines is None:
+            source = self._source
+            newlines = self._newlines = []
+            find = source.find
+            at = find("\n")
+            while at >= 0:
+                newlines.append(at)
+                at = find("\n", at + 1)
+        return bisect.bisect_left(newlines, pos) + 1
 
     def _nsmap(self, namespace: str) -> dict:
         if self.namespace_html:
@@ -364,16 +413,22 @@ class LxmlTreeBuilder(TreeBuilder):
         return root
 
     def create_comment(self, data: str, pos: int = -1) -> Any:
+        comment = None
         if "-" not in data:
             try:
-                return self._comment(data)
+                comment = self._comment(data)
             except ValueError:
                 pass
-        data_chars = self._characters(data)
-        coerced = coerce_comment(data_chars)  # only the hyphen rule is left
-        if coerced != data_chars:
-            self.coercions.add(COMMENT, data, coerced)
-        return self._comment(coerced)
+        if comment is None:
+            data_chars = self._characters(data)
+            coerced = coerce_comment(data_chars)  # only the hyphen rule is left
+            if coerced != data_chars:
+                self.coercions.add(COMMENT, data, coerced)
+            comment = self._comment(coerced)
+        if pos >= 0 and self._source is not None:
+            line = self._line_at(pos)
+            comment.sourceline = line if line < 65536 else 65535
+        return comment
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         if self.root is not None:

@@ -38,7 +38,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     ) from exc
 
 from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
-from ..infoset import restore_comment, restore_name
+from ..infoset import restore_comment, restore_identifier, restore_name
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
 _ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
@@ -122,12 +122,12 @@ def walk(node: Any, restore: bool = True) -> Iterator[tuple]:
 def _walk_document(tree: Any, names: _Names, comment: Any) -> Iterator[tuple]:
     dtd = tree.docinfo.internalDTD
     if dtd is not None:
-        restore = names.restore
+        identifier = restore_identifier if names.restore is restore_name else _keep
         yield (
             DOCTYPE,
-            restore(dtd.name or ""),
-            restore(dtd.external_id or ""),
-            restore(dtd.system_url or ""),
+            names.restore(dtd.name or ""),
+            identifier(dtd.external_id or ""),
+            identifier(dtd.system_url or ""),
         )
     root = tree.getroot()
     if root is None:
