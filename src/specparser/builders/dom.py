@@ -105,6 +105,8 @@ class DomTreeBuilder(TreeBuilder):
         # minidom leaves a DocumentType made by the implementation ownerless;
         # html5lib sets it, so walkers can reach the document from it.
         doctype.ownerDocument = self.dom
+        # The DOM's document.doctype (html5lib 1.1 leaves it None).
+        self.dom.doctype = doctype
 
     def template_contents(self, template: Any) -> Any:
         return template

@@ -10,7 +10,9 @@ because code written against html5lib reads them as html5lib's).
 
 Where specparser has the same table, it is the source: ``namespaces`` and
 ``prefixes`` (:mod:`specparser.constants`), the foreign attribute
-adjustments (:mod:`specparser.tables.foreign`), ``entities`` (the standard
+adjustments (:mod:`specparser.tables.foreign`: today's standard, so
+``adjustSVGAttributes`` lacks the four names the standard dropped since
+html5lib 1.1, e.g. ``contentScriptType``), ``entities`` (the standard
 library's ``html.entities.html5``, which is the HTML standard's table with
 html5lib's key format: ``"amp;"`` and the legacy ``"amp"``).
 """

@@ -209,6 +209,14 @@ class HTMLParser:
             return None
         return tokenizer.stream.charEncoding[0].name
 
+    @property
+    def encoding(self) -> str | None:
+        """(Extension) the encoding bytes were decoded with; None for str
+        input or before any parse."""
+        tokenizer = getattr(self, "tokenizer", None)
+        decoded = tokenizer.stream._decoded if tokenizer is not None else None
+        return decoded.encoding if decoded is not None else None
+
     # -- the parse ---------------------------------------------------------
 
     def _parse(self, stream: Any, inner_html: bool, container: Any, scripting: bool, kwargs: dict) -> Any:
