@@ -28,7 +28,13 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   equals the DOCTYPE's name, as it does for ``<!DOCTYPE html>``.)
 * **Comments** before and after the root element are its siblings
   (``root.itersiblings(preceding=True)`` / ``root.itersiblings()``), and
-  ``etree.tostring(tree)`` writes them.
+  ``etree.tostring(tree)`` writes them, those that came before the DOCTYPE
+  before it.
+* **Source lines.**  Every element and comment made for a token has
+  ``sourceline``, the 1-based line of that token (of the original token, for
+  a formatting element the parser reconstructs), as lxml's own parser sets
+  it; elements the parser implies (``<html>``, ``<head>``, ``<tbody>`` without
+  a tag) have none.  libxml2 stores 16 bits: lines past 65535 read 65535.
 * **Template contents** are the ``<template>`` element's own children (as
   in the etree adapter and in lxml.html's own parser), so XPath and
   ``iter()`` see them.  The parser never appends anything else to a
