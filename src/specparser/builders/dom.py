@@ -86,6 +86,15 @@ class DomTreeBuilder(TreeBuilder):
             element = dom.createElement(name)
         else:
             element = dom.createElementNS(namespace, name)
+            if ":" in name:
+                # createElementNS splits "xyz:abc" into a prefix and a local
+                # name; the HTML parser's element is named "xyz:abc", with no
+                # prefix (minidom lets the local name be set).
+                try:
+                    element.prefix = None
+                    element._localName = name
+                except AttributeError:  # pragma: no cover - another DOM
+                    pass
         for key, value in attrs.items():
             if key.__class__ is tuple:
                 prefix, local, uri = key

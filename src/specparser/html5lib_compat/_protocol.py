@@ -229,17 +229,15 @@ class ProtocolTreeBuilder(TreeBuilder):
                 attributes[key] = value
 
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
-        """Through the protocol: ``removeChild`` for the target's nodes
-        (text cannot be removed through the protocol; the parser only calls
-        this for a ``<selectedcontent>``, which holds nothing but earlier
-        clones), then ``cloneNode`` + ``appendChild`` / ``insertText`` for a
-        copy of the source's subtree, level by level."""
+        """Through the protocol: the target's children (text too) are moved
+        out with ``reparentChildren`` into a detached element, then a copy
+        of the source's subtree is made with ``cloneNode`` + ``appendChild``
+        / ``insertText``, level by level."""
         if self._text_parent is not None:
             self._flush_text()
-        for child in list(self._kids_or_empty(target)):
-            if child.__class__ is not _Text:
-                self.remove(child)
-        self._children.pop(id(target), None)
+        if self._kids_or_empty(target):
+            discard = self.create_element("div", HTML_NAMESPACE, {})
+            self.move_children(target, discard)
         stack = [(source, target)]
         while stack:
             original, copy = stack.pop()

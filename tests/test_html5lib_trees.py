@@ -1,0 +1,202 @@
+"""The whole html5lib-tests tree-construction suite through the html5lib
+compatibility layer's tree paths:
+
+* html5lib's *own* etree builder (from the installed html5lib 1.1: classes
+  implementing the ``treebuilders.base`` protocol), passed as
+  ``HTMLParser(tree=...)`` and driven by
+  :class:`specparser.html5lib_compat._protocol.ProtocolTreeBuilder`;
+* a minimal protocol builder written here (no html5lib needed), whose
+  trees are dumped by this module;
+* the minidom adapter (:mod:`specparser.builders.dom`) behind
+  ``getTreeBuilder("dom")``.
+
+One test per ``.dat`` file; a failure lists the failing cases.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from compat.paths import MISSING_TESTS, html5lib_tests_dir
+from compat.tree_suite import load_cases
+from specparser.constants import HTML_NAMESPACE
+from specparser.html5lib_compat import HTMLParser, getTreeBuilder
+from specparser.html5lib_compat.treebuilders import base
+from specparser.testformat import dump_events
+from specparser.walkers import CONTENT, END, END_CONTENT, START
+from specparser.walkers.dom import walk as walk_dom
+from specparser.walkers.etree import walk as walk_etree
+
+CASES = load_cases() if html5lib_tests_dir() is not None else []
+FILES = sorted({c.file for c in CASES})
+
+pytestmark = pytest.mark.skipif(not CASES, reason=MISSING_TESTS)
+
+
+def _run(tree: Any, case: Any) -> Any:
+    parser = HTMLParser(tree=tree)
+    if case.context is None:
+        return parser.parse(case.data, scripting=case.scripting)
+    return parser.parseFragment(case.data, case.context, scripting=case.scripting)
+
+
+def _failures(file: str, tree: Any, dump: Any) -> list[str]:
+    failures = []
+    for case in (c for c in CASES if c.file == file):
+        got = dump(_run(tree, case))
+        if got != case.expected:
+            failures.append(f"{case.id}: {case.data!r}\nexpected:\n{case.expected}\ngot:\n{got}")
+    return failures
+
+
+def with_template_contents(events: Any) -> Any:
+    """minidom and html5lib 1.1 keep a template's contents as its children;
+    the suite's format shows them under ``content``."""
+    templates: list[bool] = []
+    for event in events:
+        if event[0] == START:
+            is_template = event[1] == "template" and event[2] in (HTML_NAMESPACE, None)
+            templates.append(is_template)
+            yield event
+            if is_template:
+                yield (CONTENT,)
+        elif event[0] == END:
+            if templates.pop():
+                yield (END_CONTENT,)
+            yield event
+        else:
+            yield event
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_html5lib_etree_builder_through_the_protocol(file: str) -> None:
+    html5lib = pytest.importorskip("html5lib")
+    if html5lib.__name__.startswith("specparser"):
+        pytest.skip("the real html5lib is not importable (the alias is on)")
+    tree = html5lib.getTreeBuilder("etree", fullTree=True)
+    assert issubclass(tree, html5lib.treebuilders.base.TreeBuilder)
+    assert not _failures(file, tree, lambda t: dump_events(walk_etree(t)))
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_minidom_adapter(file: str) -> None:
+    tree = getTreeBuilder("dom")
+    assert not _failures(file, tree, lambda t: dump_events(with_template_contents(walk_dom(t))))
+
+
+# -- a protocol builder of our own: text as nodes, nothing but the protocol --
+
+
+class _Node(base.Node):
+    def __init__(self, name: Any, namespace: Any = None, kind: str = "element") -> None:
+        super().__init__(name)
+        self.namespace = namespace
+        self.kind = kind
+
+    nameTuple = property(lambda self: (self.namespace or HTML_NAMESPACE, self.name))
+
+    def appendChild(self, node: Any) -> None:
+        node.parent = self
+        self.childNodes.append(node)
+
+    def insertBefore(self, node: Any, refNode: Any) -> None:
+        node.parent = self
+        self.childNodes.insert(self.childNodes.index(refNode), node)
+
+    def insertText(self, data: str, insertBefore: Any = None) -> None:
+        index = len(self.childNodes) if insertBefore is None else self.childNodes.index(insertBefore)
+        if index and self.childNodes[index - 1].kind == "text":
+            self.childNodes[index - 1].value += data
+            return
+        text = _Node(None, kind="text")
+        text.value = data
+        text.parent = self
+        self.childNodes.insert(index, text)
+
+    def removeChild(self, node: Any) -> None:
+        self.childNodes.remove(node)
+        node.parent = None
+
+    def reparentChildren(self, newParent: Any) -> None:
+        for child in self.childNodes:
+            if child.kind == "text":
+                newParent.insertText(child.value)
+            else:
+                newParent.appendChild(child)
+        self.childNodes = []
+
+    def cloneNode(self) -> Any:
+        clone = _Node(self.name, self.namespace)
+        clone.attributes = dict(self.attributes)
+        return clone
+
+    def hasContent(self) -> bool:
+        return bool(self.childNodes)
+
+
+class _Builder(base.TreeBuilder):
+    def documentClass(self) -> Any:
+        return _Node(None, kind="document")
+
+    def elementClass(self, name: str, namespace: Any = None) -> Any:
+        return _Node(name, namespace)
+
+    def commentClass(self, data: str) -> Any:
+        node = _Node(None, kind="comment")
+        node.value = data
+        return node
+
+    def doctypeClass(self, name: str, publicId: Any, systemId: Any) -> Any:
+        node = _Node(name, kind="doctype")
+        node.value = (publicId, systemId)
+        return node
+
+    def fragmentClass(self) -> Any:
+        return _Node(None, kind="document")
+
+
+_PREFIX = {"http://www.w3.org/2000/svg": "svg ", "http://www.w3.org/1998/Math/MathML": "math "}
+_ATTRIBUTE_PREFIX = {
+    "http://www.w3.org/1999/xlink": "xlink ",
+    "http://www.w3.org/XML/1998/namespace": "xml ",
+    "http://www.w3.org/2000/xmlns/": "xmlns ",
+}
+
+
+def _dump(document: Any) -> str:
+    """The html5lib-tests format, written for the nodes above (not through
+    specparser's walkers, so this checks the protocol path on its own)."""
+    lines: list[str] = []
+    stack = [(child, 0) for child in reversed(document.childNodes)]
+    while stack:
+        node, depth = stack.pop()
+        pad = "| " + "  " * depth
+        if node.kind == "text":
+            lines.append(f'{pad}"{node.value}"')
+        elif node.kind == "comment":
+            lines.append(f"{pad}<!-- {node.value} -->")
+        elif node.kind == "doctype":
+            public, system = node.value
+            ids = f' "{public or ""}" "{system or ""}"' if public or system else ""
+            lines.append(f"{pad}<!DOCTYPE {node.name}{ids}>")
+        else:
+            lines.append(f"{pad}<{_PREFIX.get(node.namespace, '')}{node.name}>")
+            attributes = []
+            for key, value in node.attributes.items():
+                name = _ATTRIBUTE_PREFIX[key[2]] + key[1] if isinstance(key, tuple) else key
+                attributes.append(f'{pad}  {name}="{value}"')
+            lines.extend(sorted(attributes))
+            children = node.childNodes
+            if node.name == "template" and node.namespace in (HTML_NAMESPACE, None):
+                lines.append(f"{pad}  content")
+                stack.extend((child, depth + 2) for child in reversed(children))
+            else:
+                stack.extend((child, depth + 1) for child in reversed(children))
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_minimal_protocol_builder(file: str) -> None:
+    assert not _failures(file, _Builder, _dump)
