@@ -18,7 +18,8 @@ spec says (``foo<bar`` becomes ``fooU00003Cbar``, ``xlink:href`` becomes
 ``xlinkU00003Ahref``).  To make the mapping reversible, a literal ``U``
 that is followed by six characters ``0-9A-F`` is escaped the same way
 (``U000055``): after coercion, ``U`` followed by six hexadecimal digits is
-*always* an escape, and :func:`restore_name` undoes it exactly.  The parser
+*always* an escape, and :func:`restore_name` (:func:`restore_identifier`
+for DOCTYPE identifiers) undoes it exactly.  The parser
 never produces such a ``U`` (tag and attribute names are lower-cased, and
 the SVG/MathML adjusted names contain none), so real names never change.
 The empty DOCTYPE name becomes :data:`EMPTY_NAME` (``U000000``); a name
@@ -29,7 +30,10 @@ the empty name too.
 starting with ``xmlns:``, and attributes in the XMLNS namespace, are
 namespace declarations to an XML API, not attributes; the spec allows
 dropping them, and they are dropped (:func:`is_xmlns_attribute`).  They
-are not restored.
+are not restored.  Most are redundant (:func:`is_redundant_declaration`:
+``<html xmlns="http://www.w3.org/1999/xhtml">``, on half the pages of the
+benchmark corpus, or ``xmlns:xlink`` with the xlink namespace): those are
+counted but not warned about, since the XML tree says the same thing.
 
 **Comments**: the spec inserts a space between two adjacent hyphens and
 after a final hyphen.  Done alone that cannot be undone (``a- -b`` could be
@@ -38,7 +42,8 @@ inserts one space into *every* run of spaces between two hyphens and into
 the run of spaces after a final hyphen, including runs of length zero.
 ``a--b`` becomes ``a- -b``, ``a-`` becomes ``a- ``, a real ``a- -b``
 becomes ``a-  -b``; :func:`restore_comment` removes exactly one space from
-each such run.  Comments without those patterns are unchanged.
+each such run.  Comments without those patterns are unchanged.  (Non-XML
+characters are replaced first, so a form feed turned space counts in a run.)
 
 **Characters** in text, attribute values and comments: U+000C FORM FEED
 becomes a space and every other character that is not an XML ``Char``
