@@ -456,11 +456,16 @@ plain_attribute = st.tuples(
 SAFE_TEXT = st.text(alphabet="ab \t\n\r\x0c\x00>;#\"'=/\u00e9\u20ac\U0001f600", max_size=8)
 
 
+START = object()  # markers in the parts list: a start tag,
+SEP = object()  # an end tag or a comment
+
+
 @st.composite
 def text_and_tags(draw) -> tuple[str, list]:
     """(markup, parts) for well-nested ordinary tags around text.  ``parts``
     lists, in order, the text each piece of markup stands for (references
-    already decoded) and ``None`` for each start tag."""
+    already decoded), ``START`` for each start tag and ``SEP`` for each end
+    tag or comment."""
     markup: list[str] = []
     parts: list = []
     open_: list[str] = []
@@ -470,49 +475,62 @@ def text_and_tags(draw) -> tuple[str, list]:
             name = draw(st.sampled_from(ORDINARY))
             attrs = "".join(draw(st.lists(plain_attribute, max_size=2)))
             markup.append(f"<{name}{attrs}>")
-            parts.append(None)
+            parts.append(START)
             open_.append(name)
         elif choice == 1 and open_:
             markup.append(f"</{open_.pop()}>")
+            parts.append(SEP)
         elif choice == 2:
             markup.append(f"<{draw(st.sampled_from(VOIDS))}>")
-            parts.append(None)
+            parts.append(START)
         elif choice == 3:
             reference, value = draw(st.sampled_from(TEXT_REFERENCES))
             markup.append(reference)
             parts.append(value)
         elif choice == 4:
             markup.append(f"<!--{draw(st.text(alphabet='ab <', max_size=4))}-->")
+            parts.append(SEP)
         else:
             data = draw(SAFE_TEXT)
             markup.append(data)
             parts.append(data)
     while open_:
         markup.append(f"</{open_.pop()}>")
+        parts.append(SEP)
     return "".join(markup), parts
 
 
 def expected_text(parts: list, document: bool) -> str:
     """The text the spec keeps:
 
-    * input preprocessing turns CR LF and lone CR into LF;
+    * input preprocessing turns CR LF and lone CR into LF (a CR and an LF
+      with a tag or comment between them are not a pair);
     * in a document, the initial, before html and before head insertion
       modes ignore whitespace characters until the first start tag or other
-      character (comments do not end that stretch);
+      character (comments and end tags do not end that stretch);
     * in body, a U+0000 character token is ignored (a reference ``&#0;`` was
       already decoded to U+FFFD, which stays).
+
+    ``parts``: text (references decoded), ``START`` for a start tag, ``SEP``
+    for an end tag or a comment.
     """
+    runs: list = []  # adjacent text joined; START / SEP between runs
+    for part in parts:
+        if isinstance(part, str) and runs and isinstance(runs[-1], str):
+            runs[-1] += part
+        else:
+            runs.append(part)
     text = []
     leading = document
-    for part in parts:
-        if part is None:
+    for run in runs:
+        if run is START:
             leading = False
-            continue
-        part = part.replace("\r\n", "\n").replace("\r", "\n")
-        if leading:
-            part = part.lstrip("\t\n\x0c ")
-            leading = not part
-        text.append(part)
+        elif run is not SEP:
+            run = run.replace("\r\n", "\n").replace("\r", "\n")
+            if leading:
+                run = run.lstrip("\t\n\x0c ")
+                leading = not run
+            text.append(run)
     return "".join(text).replace("\x00", "")
 
 
