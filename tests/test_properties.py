@@ -186,7 +186,33 @@ def html_bytes(draw) -> bytes:
 _LOSSY = frozenset({"characters", "xmlns attribute", "redundant xmlns attribute"})
 
 
+class Parsed:
+    """What a core parse reports besides the tree: the parse errors and the
+    encoding bytes were decoded with (None for str input)."""
+
+    __slots__ = ("errors", "encoding")
+
+    def __init__(self) -> None:
+        self.errors: list = []
+        self.encoding: str | None = None
+
+
+def _context_pair(context: str) -> tuple[str, str]:
+    from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+
+    if context.startswith("svg "):
+        return context[4:], SVG_NAMESPACE
+    if context.startswith("math "):
+        return context[5:], MATHML_NAMESPACE
+    return context, HTML_NAMESPACE
+
+
 def _parse(tree_type: str, source, context: str | None = None, scripting: bool = False, **kw):
+    """Parse with the core API (builder registry, tree construction, the
+    encoding layer), the adapter used as it is: ``(Parsed, tree)``."""
+    from specparser.encoding import parse_with_reparse
+    from specparser.treeconstruction import build_tree
+
     options: dict = {}
     if tree_type == "etree":
         options["fullTree"] = True
@@ -194,10 +220,20 @@ def _parse(tree_type: str, source, context: str | None = None, scripting: bool =
         # bs4 splits class (rel, headers ...) values on whitespace and joins
         # them with one space; keep the DOM's value to compare it.
         options["multi_valued_attributes"] = None
-    parser = specparser.HTMLParser(tree_type, **options)
-    if context is None:
-        return parser, parser.parse(source, scripting=scripting, **kw)
-    return parser, parser.parseFragment(source, context, scripting=scripting, **kw)
+    builder_class = specparser.get_builder(tree_type)
+    pair = None if context is None else _context_pair(context)
+    info = Parsed()
+
+    def build(decoded):
+        info.errors = []
+        info.encoding = decoded.encoding if decoded is not None else None
+        text = decoded.text if decoded is not None else source
+        builder = builder_class(namespaceHTMLElements=True, **options)
+        return build_tree(text, builder, scripting=scripting, errors=info.errors, context=pair, decoded=decoded)
+
+    if isinstance(source, str) and not kw:
+        return info, build(None)
+    return info, parse_with_reparse(source, build, **kw)
 
 
 def _dump(tree_type: str, tree) -> str:

@@ -15,7 +15,12 @@ input, so the fuzzer finds wrong trees too, not only crashes:
 * the serializer gives the same markup from every tree type, and that
   markup parses again without error;
 * bytes go through encoding sniffing, with and without a transport
-  encoding label.
+  encoding label;
+* the html5lib-compatible top level (parse, parseFragment, serialize with
+  the etree, dom and lxml tree types) raises nothing.
+
+The comparisons use the core API (builder registry + ``build_tree``), so
+each adapter is tested as it is, not through the facade.
 
 The first byte of an input chooses options (tokenizer state, fragment
 context, scripting, transport label); the rest is the document, decoded as
@@ -112,7 +117,33 @@ def _dump(tree_type: str, result: Any) -> str:
     return dump_events(specparser.get_walker(tree_type)(result))
 
 
-def _parse(tree_type: str, text: Any, context: str | None, scripting: bool, **kw: Any) -> tuple[Any, Any]:
+class Parsed:
+    """What a core parse reports besides the tree: the parse errors and the
+    encoding bytes were decoded with (None for str input)."""
+
+    __slots__ = ("errors", "encoding")
+
+    def __init__(self) -> None:
+        self.errors: list = []
+        self.encoding: str | None = None
+
+
+def _context_pair(context: str) -> tuple[str, str]:
+    from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+
+    if context.startswith("svg "):
+        return context[4:], SVG_NAMESPACE
+    if context.startswith("math "):
+        return context[5:], MATHML_NAMESPACE
+    return context, HTML_NAMESPACE
+
+
+def _parse(tree_type: str, source, context: str | None = None, scripting: bool = False, **kw):
+    """Parse with the core API (builder registry, tree construction, the
+    encoding layer), the adapter used as it is: ``(Parsed, tree)``."""
+    from specparser.encoding import parse_with_reparse
+    from specparser.treeconstruction import build_tree
+
     options: dict = {}
     if tree_type == "etree":
         options["fullTree"] = True
@@ -120,12 +151,20 @@ def _parse(tree_type: str, text: Any, context: str | None, scripting: bool, **kw
         # bs4 splits class (rel, headers ...) values on whitespace and joins
         # them with one space; keep the DOM's value to compare it.
         options["multi_valued_attributes"] = None
-    parser = specparser.HTMLParser(tree_type, **options)
-    if context is None:
-        result = parser.parse(text, scripting=scripting, **kw)
-    else:
-        result = parser.parseFragment(text, context, scripting=scripting, **kw)
-    return parser, result
+    builder_class = specparser.get_builder(tree_type)
+    pair = None if context is None else _context_pair(context)
+    info = Parsed()
+
+    def build(decoded):
+        info.errors = []
+        info.encoding = decoded.encoding if decoded is not None else None
+        text = decoded.text if decoded is not None else source
+        builder = builder_class(namespaceHTMLElements=True, **options)
+        return build_tree(text, builder, scripting=scripting, errors=info.errors, context=pair, decoded=decoded)
+
+    if isinstance(source, str) and not kw:
+        return info, build(None)
+    return info, parse_with_reparse(source, build, **kw)
 
 
 def _check_errors(parser: Any, text: str) -> None:
@@ -199,6 +238,17 @@ def _bytes(data: bytes, option: int) -> None:
             raise Mismatch(f"bs4 tree of bytes differs from etree:\n{got}\n---- etree:\n{dump}")
 
 
+def _facade(text: str, context: str, scripting: bool) -> None:
+    """The html5lib-compatible top level (``import specparser as
+    html5lib``): parse, parseFragment and serialize with html5lib's tree
+    types.  Only "no exception" is checked here; the trees are the core's."""
+    for tree in ("etree", "dom", *(("lxml",) if HAVE_LXML else ())):
+        document = specparser.parse(text, treebuilder=tree, scripting=scripting)
+        specparser.serialize(document, tree=tree)
+        fragment = specparser.parseFragment(text, container=context, treebuilder=tree, scripting=scripting)
+        specparser.serialize(fragment, tree=tree)
+
+
 def exercise(data: bytes) -> None:
     """Run one fuzz input through every entry point; raise on any failure."""
     option, text, raw = split(data)
@@ -207,3 +257,4 @@ def exercise(data: bytes) -> None:
     _trees(text, None, scripting)
     _trees(text, CONTEXTS[option % len(CONTEXTS)], scripting)
     _bytes(raw, option)
+    _facade(text, CONTEXTS[option % len(CONTEXTS)], scripting)
