@@ -33,6 +33,7 @@ import argparse
 import hashlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -46,6 +47,7 @@ DEFAULT_CRASHES = ROOT / ".fuzz-crashes"
 
 _RUNS = re.compile(r"^#(\d+)\s+(?:DONE|pulse|NEW|REDUCE|INITED)", re.M)
 _DONE = re.compile(r"Done (\d+) runs in (\d+) second")
+_EXECUTED = re.compile(r"stat::number_of_executed_units: (\d+)")
 
 
 def signature(exc: BaseException) -> str:
@@ -177,13 +179,30 @@ def main(argv: list[str]) -> int:
             f"-artifact_prefix={crashes}/", "-print_final_stats=1",
             f"-dict={HERE / 'html.dict'}", str(corpus),
         ]  # fmt: skip
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-        log = proc.stdout
-        with open(crashes / "libfuzzer.log", "a", encoding="utf-8") as f:
-            f.write(log)
+        # The child writes straight into the log, so its statistics survive
+        # even if this driver is killed; the part it wrote is read back.
+        log_path = crashes / "libfuzzer.log"
+        start = log_path.stat().st_size if log_path.exists() else 0
+        with open(log_path, "ab") as log_file:
+            proc = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT)
+            try:
+                proc.wait()
+            except KeyboardInterrupt:
+                proc.send_signal(signal.SIGINT)  # libFuzzer prints its final stats
+                proc.wait()
+                raise
+        with open(log_path, "rb") as f:
+            f.seek(start)
+            log = f.read().decode("utf-8", "replace")
+        executed = _EXECUTED.findall(log)
         done = _DONE.findall(log)
         runs = [int(n) for n in _RUNS.findall(log)]
-        child_runs = int(done[-1][0]) if done else (max(runs) if runs else 0)
+        if executed:
+            child_runs = int(executed[-1])
+        elif done:
+            child_runs = int(done[-1][0])
+        else:  # killed hard: the last progress line is a lower bound
+            child_runs = max(runs) if runs else 0
         total_runs += child_runs
         for line in log.splitlines():
             if line.startswith("FAILURE saved") or "artifact_prefix" in line or "ERROR: libFuzzer" in line:
