@@ -8,6 +8,7 @@ sniffing, error codes) or from the DOM's definition of textContent.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -75,6 +76,11 @@ def suite_cases_to_files(cases, directory: Path) -> list[tuple[Path, object]]:
 def tree_cases():
     if html5lib_tests_dir() is None:
         pytest.skip(MISSING_TESTS)
+    return _load_tree_cases()
+
+
+@functools.lru_cache(maxsize=1)
+def _load_tree_cases():
     from compat.tree_suite import load_cases
 
     return load_cases()
@@ -595,3 +601,44 @@ def test_every_code_the_parser_emits_has_a_message():
             emitted |= set(re.findall(r"^[A-Z_]+ = \"([a-z]+(?:-[a-z0-9]+)+)\"$", source, flags=re.M))
     assert {"eof-in-tag", "misnested-tag", "unexpected-start-tag"} <= emitted
     assert emitted - set(MESSAGES) == set()
+
+
+KILLER_SCRIPT = """
+import multiprocessing, os, sys
+multiprocessing.set_start_method("fork")
+from specparser import cli
+
+parent = os.getpid()
+real_run_job = cli.run_job
+
+def killer(job, options):
+    if job[0] == "killer" and os.getpid() != parent:
+        os._exit(9)  # as if killed by the OOM killer
+    return real_run_job(job, options)
+
+cli.run_job = killer  # the forked workers inherit the patch
+options = cli.Options(format="text", encoding=None, context=None, scripting=False)
+names = sys.argv[1:]
+results = list(cli._results([(n, None, b"<p>" + n.encode()) for n in names], options, 2))
+for r in results:
+    print(r.name, repr(r.output), r.failure)
+"""
+
+
+def test_a_dying_worker_process_loses_no_input(tmp_path):
+    """When a worker is killed, every input is still parsed, in order, and
+    a warning says what happened."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("needs the fork start method to hand the workers a patched job function")
+    script = tmp_path / "killer.py"
+    script.write_text(KILLER_SCRIPT)
+    names = ["a", "b", "killer", "c", "d", "e", "f", "g", "h", "i", "j"]
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    result = subprocess.run(
+        [sys.executable, str(script), *names], capture_output=True, env=env, timeout=300
+    )
+    assert result.returncode == 0, err(result)
+    assert out(result).splitlines() == [f"{name} {name + chr(10)!r} None" for name in names]
+    assert err(result) == "specparser: warning: a worker process died; going on in one process\n"

@@ -288,25 +288,61 @@ def _results(jobs: Sequence[tuple], options: Options, processes: int) -> Iterato
             yield run_job(job, options)
         return
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    executor = ProcessPoolExecutor(max_workers=min(processes, len(jobs)))
     try:
-        pending: deque = deque()
-        remaining = iter(jobs)
+        executor = ProcessPoolExecutor(max_workers=min(processes, len(jobs)))
+    except (OSError, NotImplementedError, ImportError) as error:
+        # No working multiprocessing here (no /dev/shm, no sem_open ...).
+        sys.stderr.write(f"{PROG}: warning: -j: cannot start worker processes ({error}); using one\n")
+        yield from _results(jobs, options, 1)
+        return
+    pending: deque = deque()  # (job, future or None), in input order
+    remaining = iter(jobs)
+    broken = False
+
+    def submit(job: tuple) -> bool:
+        """Queue ``job``; False when the pool is broken (it is then queued
+        with no future, to be parsed here)."""
+        try:
+            pending.append((job, executor.submit(run_job, job, options)))
+            return True
+        except BrokenProcessPool:
+            pending.append((job, None))
+            return False
+
+    try:
         # A bounded window of submitted jobs: results come back in order
         # without holding every output of a long run in memory.
         for job in remaining:
-            pending.append(executor.submit(run_job, job, options))
+            if not submit(job):
+                broken = True
+                break
             if len(pending) >= 4 * processes:
                 break
-        while pending:
-            result = pending.popleft().result()
-            job = next(remaining, None)
-            if job is not None:
-                pending.append(executor.submit(run_job, job, options))
+        while pending and not broken:
+            job, future = pending[0]
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                # A worker was killed (by the OOM killer, a signal ...);
+                # which input it was parsing is unknown.
+                broken = True
+                break
+            pending.popleft()
             yield result
+            job = next(remaining, None)
+            if job is not None and not submit(job):
+                broken = True
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
+    if broken:
+        # Nothing is lost: every input not yet reported is parsed here.
+        sys.stderr.write(f"{PROG}: warning: a worker process died; going on in one process\n")
+        for job, _ in pending:
+            yield run_job(job, options)
+        for job in remaining:
+            yield run_job(job, options)
 
 
 # -- progress and summary ----------------------------------------------------

@@ -68,9 +68,7 @@ from .serializer import attribute_serialized_name, serialize_events
 from .testformat import dump_events
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
-__all__ = ["FORMATS", "format_html", "format_json", "format_text", "format_tree"]
-
-FORMATS = ("html", "tree", "errors", "text", "json")
+__all__ = ["format_html", "format_json", "format_text", "format_tree", "namespace_name"]
 
 _SHORT_NAMESPACES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
 
