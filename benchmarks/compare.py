@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""specparser against every peer parser on the benchmark corpus.
+
+    python benchmarks/compare.py [--rounds N] [--only a,b,...] [--pages K] [--markdown]
+
+Every page of the corpus (compat.paths.corpus_dir()) is parsed by each
+parser in its OWN subprocess (so neither memory nor warm-up leaks from one
+parser to the next), several rounds in that process, best round kept.
+
+* Throughput is corpus megabytes (the pages' sizes in bytes) over the
+  round's CPU time (``time.process_time`` of the subprocess): the machine
+  is shared, so wall time would mostly measure the neighbours.
+* Peak memory is the subprocess's ``ru_maxrss`` at the end minus its
+  ``ru_maxrss`` after the imports, the pages and one warm-up parse of a
+  small page: what parsing the corpus added at its worst moment, one
+  tree alive at a time.  The cyclic garbage collector stays on, as in real
+  use, so garbage that only the collector frees counts.
+* String input: each page's bytes decoded as UTF-8 (BOM dropped, errors
+  replaced), outside the timing.  Bytes input (``specparser-bytes``): the
+  raw bytes, encoding sniffed by the parser, so decoding is in the time.
+
+Each peer is compared with specparser building the same kind of tree
+(ElementTree, lxml, BeautifulSoup); the C parsers (selectolax/lexbor,
+lxml.html/libxml2, markupever/html5ever) are there for scale, against
+specparser's ElementTree.  A ratio is specparser's throughput over the
+peer's: 2.0 means specparser is twice as fast.  Peers that are not
+installed are reported as missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+
+# -- the parsers ---------------------------------------------------------------
+#
+# name -> (tree type, input kind, description, factory).  A factory imports
+# what the parser needs (ImportError = missing) and returns ``parse(page)``.
+
+
+def _specparser_etree() -> Callable[[Any], Any]:
+    import specparser
+
+    return specparser.parse
+
+
+def _specparser_lxml() -> Callable[[Any], Any]:
+    import lxml.etree  # noqa: F401  (missing lxml = missing parser)
+
+    import specparser
+
+    def parse(page: Any) -> Any:
+        return specparser.parse(page, treebuilder="lxml")
+
+    return parse
+
+
+def _specparser_bs4() -> Callable[[Any], Any]:
+    from bs4 import BeautifulSoup
+
+    import specparser.bs4  # noqa: F401  (registers the "specparser" feature)
+
+    return lambda page: BeautifulSoup(page, "specparser")
+
+
+def _html5lib_etree() -> Callable[[Any], Any]:
+    import html5lib
+
+    return html5lib.parse
+
+
+def _html5lib_lxml() -> Callable[[Any], Any]:
+    import html5lib
+    import lxml.etree  # noqa: F401
+
+    return lambda page: html5lib.parse(page, treebuilder="lxml")
+
+
+def _justhtml() -> Callable[[Any], Any]:
+    from justhtml import JustHTML
+
+    return lambda page: JustHTML(page, sanitize=False)
+
+
+def _bs4(feature: str) -> Callable[[], Callable[[Any], Any]]:
+    def factory() -> Callable[[Any], Any]:
+        from bs4 import BeautifulSoup
+
+        if feature == "lxml":
+            import lxml.etree  # noqa: F401
+        elif feature == "html5lib":
+            import html5lib  # noqa: F401
+        return lambda page: BeautifulSoup(page, feature)
+
+    return factory
+
+
+def _selectolax() -> Callable[[Any], Any]:
+    from selectolax.lexbor import LexborHTMLParser
+
+    return LexborHTMLParser
+
+
+def _lxml_html() -> Callable[[Any], Any]:
+    import lxml.html
+
+    return lxml.html.document_fromstring
+
+
+def _markupever() -> Callable[[Any], Any]:
+    import markupever
+
+    return markupever.parse
+
+
+PARSERS: dict[str, tuple[str, str, str, Callable[[], Callable[[Any], Any]]]] = {
+    "specparser": ("etree", "str", "specparser.parse(html)", _specparser_etree),
+    "specparser-bytes": ("etree", "bytes", "specparser.parse(html_bytes)", _specparser_etree),
+    "specparser-lxml": ("lxml", "str", 'specparser.parse(html, treebuilder="lxml")', _specparser_lxml),
+    "specparser-bs4": ("bs4", "str", 'BeautifulSoup(html, "specparser")', _specparser_bs4),
+    "html5lib": ("etree", "str", "html5lib.parse(html)", _html5lib_etree),
+    "html5lib-lxml": ("lxml", "str", 'html5lib.parse(html, treebuilder="lxml")', _html5lib_lxml),
+    "justhtml": ("etree", "str", "JustHTML(html, sanitize=False)", _justhtml),
+    "bs4-html.parser": ("bs4", "str", 'BeautifulSoup(html, "html.parser")', _bs4("html.parser")),
+    "bs4-lxml": ("bs4", "str", 'BeautifulSoup(html, "lxml")', _bs4("lxml")),
+    "bs4-html5lib": ("bs4", "str", 'BeautifulSoup(html, "html5lib")', _bs4("html5lib")),
+    "selectolax": ("etree", "str", "selectolax LexborHTMLParser(html) (C)", _selectolax),
+    "lxml.html": ("lxml", "str", "lxml.html.document_fromstring(html) (C, not HTML5)", _lxml_html),
+    "markupever": ("etree", "str", "markupever.parse(html) (Rust html5ever)", _markupever),
+}
+
+# Which specparser row each tree type is compared with.
+REFERENCE = {"etree": "specparser", "lxml": "specparser-lxml", "bs4": "specparser-bs4"}
+
+# The task's targets: (description, specparser row, peer row, minimum ratio).
+TARGETS = [
+    ("etree >= 1.5x justhtml", "specparser", "justhtml", 1.5),
+    ("etree >= 5x html5lib", "specparser", "html5lib", 5.0),
+    ("lxml >= 5x html5lib-lxml", "specparser-lxml", "html5lib-lxml", 5.0),
+    ("bs4 >= 3x bs4-html5lib", "specparser-bs4", "bs4-html5lib", 3.0),
+    ("bs4 faster than bs4-lxml", "specparser-bs4", "bs4-lxml", 1.0),
+]
+# Peak memory: no more than html5lib's with the same tree type.
+MEMORY_TARGETS = [("specparser", "html5lib"), ("specparser-lxml", "html5lib-lxml"), ("specparser-bs4", "bs4-html5lib")]
+
+
+# -- the worker (one per parser) -----------------------------------------------
+
+
+def _peak_rss_mb() -> float:
+    # ru_maxrss is in kilobytes on Linux, in bytes on macOS.
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
+
+
+def load_pages(kind: str, limit: int | None) -> list[Any]:
+    directory = corpus_dir()
+    if directory is None:
+        raise SystemExit(MISSING_CORPUS)
+    files = sorted(p for p in directory.iterdir() if p.is_file())
+    if limit:
+        files = files[:limit]
+    raw = [f.read_bytes() for f in files]
+    if kind == "bytes":
+        return raw
+    return [data.decode("utf-8-sig", "replace") for data in raw]
+
+
+def worker(name: str, rounds: int, limit: int | None) -> dict:
+    """Runs in the subprocess: time ``rounds`` passes over the corpus."""
+    _, kind, _, factory = PARSERS[name]
+    try:
+        parse = factory()
+    except ImportError as exc:
+        return {"status": "missing", "detail": str(exc)}
+    pages = load_pages(kind, limit)
+    # Warm up (imports done lazily by the parser, caches) on the smallest page.
+    parse(min(pages, key=len))
+    gc.collect()
+    baseline = _peak_rss_mb()
+    times = []
+    for _ in range(rounds):
+        start = time.process_time()
+        for page in pages:
+            parse(page)
+        times.append(time.process_time() - start)
+    return {"status": "ok", "times": times, "peak_mb": _peak_rss_mb() - baseline}
+
+
+def run_worker(name: str, rounds: int, limit: int | None, timeout: float) -> dict:
+    """Start one subprocess for ``name``; its last stdout line is JSON."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", name, "--rounds", str(rounds)]
+    if limit:
+        command += ["--pages", str(limit)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPO)
+    except subprocess.TimeoutExpired:
+        return {"status": "failed", "detail": f"timed out after {timeout:.0f} s"}
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"status": "failed", "detail": tail}
+    return json.loads(lines[-1])
+
+
+# -- the report ------------------------------------------------------------------
+
+
+def corpus_megabytes(limit: int | None) -> tuple[int, float]:
+    directory = corpus_dir()
+    if directory is None:
+        raise SystemExit(MISSING_CORPUS)
+    files = sorted(p for p in directory.iterdir() if p.is_file())
+    if limit:
+        files = files[:limit]
+    return len(files), sum(f.stat().st_size for f in files) / 1e6
+
+
+def table(results: dict[str, dict], megabytes: float, markdown: bool) -> list[str]:
+    speed = {name: megabytes / min(r["times"]) for name, r in results.items() if r["status"] == "ok"}
+    header = ["parser", "tree", "input", "MB/s", "peak MB", "specparser speed ratio", "call"]
+    rows = []
+    for name, r in results.items():
+        tree, kind, call, _ = PARSERS[name]
+        if r["status"] != "ok":
+            rows.append([name, tree, kind, r["status"], "", "", call])
+            continue
+        reference = REFERENCE[tree]
+        if name == reference:
+            ratio = "(reference)"
+        elif reference in speed:
+            ratio = f"{speed[reference] / speed[name]:.2f}x"
+        else:
+            ratio = "n/a"
+        rows.append([name, tree, kind, f"{speed[name]:.2f}", f"{r['peak_mb']:.0f}", ratio, call])
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+        for row in rows:
+            row = row[:-1] + [f"`{row[-1]}`"]
+            lines.append("| " + " | ".join(row) + " |")
+        return lines
+    widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
+    return ["  ".join(str(x).ljust(w) for x, w in zip(row, widths)).rstrip() for row in [header, *rows]]
+
+
+def targets(results: dict[str, dict], megabytes: float) -> list[str]:
+    def ok(name: str) -> bool:
+        return results.get(name, {}).get("status") == "ok"
+
+    lines = []
+    for label, ours, peer, minimum in TARGETS:
+        if ok(ours) and ok(peer):
+            ratio = min(results[peer]["times"]) / min(results[ours]["times"])
+            verdict = "met" if ratio >= minimum else "NOT met"
+            lines.append(f"{label}: {ratio:.2f}x ({verdict})")
+    for ours, peer in MEMORY_TARGETS:
+        if ok(ours) and ok(peer):
+            a, b = results[ours]["peak_mb"], results[peer]["peak_mb"]
+            verdict = "met" if a <= b else "NOT met"
+            lines.append(f"peak memory {ours} <= {peer}: {a:.0f} MB vs {b:.0f} MB ({verdict})")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=3, help="passes over the corpus per parser (best kept)")
+    ap.add_argument("--only", default=None, help="comma-separated parser names (default: all)")
+    ap.add_argument("--pages", type=int, default=None, help="only the first K pages (quick runs)")
+    ap.add_argument("--markdown", action="store_true", help="print a markdown table for the README")
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds per parser subprocess")
+    ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.worker is not None:
+        print(json.dumps(worker(args.worker, args.rounds, args.pages)))
+        return 0
+    names = list(PARSERS)
+    if args.only:
+        names = [n.strip() for n in args.only.split(",") if n.strip()]
+        unknown = [n for n in names if n not in PARSERS]
+        if unknown:
+            print(f"unknown parser(s): {', '.join(unknown)}; known: {', '.join(PARSERS)}", file=sys.stderr)
+            return 2
+    count, megabytes = corpus_megabytes(args.pages)
+    results = {}
+    for name in names:
+        print(f"running {name} ...", file=sys.stderr, flush=True)
+        results[name] = run_worker(name, args.rounds, args.pages, args.timeout)
+        if results[name]["status"] != "ok":
+            print(f"  {name}: {results[name]['status']}: {results[name].get('detail')}", file=sys.stderr)
+    print(
+        f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds; "
+        f"one subprocess per parser; Python {sys.version.split()[0]}"
+    )
+    print()
+    print("\n".join(table(results, megabytes, args.markdown)))
+    lines = targets(results, megabytes)
+    if lines:
+        print()
+        print("\n".join(("- " if args.markdown else "") + line for line in lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
