@@ -515,11 +515,25 @@ def test_usage_and_input_errors(tmp_path, args, message):
 
 def test_unreadable_file_does_not_stop_the_others(tmp_path):
     (tmp_path / "ok.html").write_bytes(b"<p>x")
-    result = run("-f", "text", "-j", "2", "ok.html", "gone.html", cwd=tmp_path)
+    result = run("-f", "text", "-j", "2", "gone.html", "ok.html", "ok.html", cwd=tmp_path)
     assert result.returncode == 2
-    assert out(result) == "==> ok.html <==\nx\n"
+    assert out(result) == "==> ok.html <==\nx\n\n==> ok.html <==\nx\n"
     assert err(result).splitlines()[0] == "specparser: error: gone.html: no such file"
     assert "1 could not be read" in err(result)
+
+
+def test_closed_standard_input(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    result = subprocess.run(
+        [sys.executable, "-m", "specparser", "-"], stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=300
+    )
+    assert result.returncode == 0 and out(result) == "<html><head></head><body></body></html>\n"
+    closed = subprocess.run(
+        ["/bin/sh", "-c", f'exec "{sys.executable}" -m specparser - <&-'], capture_output=True, env=env, timeout=300
+    ) if os.path.exists("/bin/sh") else None  # fmt: skip
+    if closed is not None:
+        assert closed.returncode == 2
+        assert err(closed) == "specparser: error: -: standard input is closed\n"
 
 
 def test_broken_pipe_exits_quietly():

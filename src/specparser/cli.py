@@ -456,7 +456,13 @@ def _main(argv: list[str]) -> int:
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:
         if path == STDIN_NAME:
-            jobs.append((STDIN_LABEL, None, sys.stdin.buffer.read()))
+            if sys.stdin is None:  # started with standard input closed
+                raise UsageError("-: standard input is closed")
+            try:
+                data = sys.stdin.buffer.read()
+            except OSError as error:
+                raise UsageError(f"-: cannot read standard input: {error.strerror or error}") from None
+            jobs.append((STDIN_LABEL, None, data))
         else:
             jobs.append((path, path, None))
 
@@ -478,22 +484,27 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
     many = len(jobs) > 1
     headers = many and options.format in ("html", "tree", "text")
     progress = Progress(sys.stderr, len(jobs), args.progress)
+    # Output to the terminal the bar is on must not be drawn over it.
+    shares_terminal = progress.enabled and out.isatty()
     start = time.monotonic()
-    done = nbytes = error_count = failures = 0
+    done = nbytes = error_count = failures = written = 0
     for result in _results(jobs, options, args.jobs):
         done += 1
         nbytes += result.nbytes
         error_count += result.error_count
-        progress.clear()
         if result.failure is not None:
             failures += 1
+            progress.clear()
             _error(result.failure)
         else:
+            if shares_terminal:
+                progress.clear()
             if headers:
-                header = f"==> {result.name} <==\n" if done == 1 else f"\n==> {result.name} <==\n"
+                header = f"\n==> {result.name} <==\n" if written else f"==> {result.name} <==\n"
                 write_all(out, header.encode("utf-8", "replace"))
             write_all(out, result.output.encode("utf-8", "replace"))
-            if progress.enabled:
+            written += 1
+            if shares_terminal:
                 out.flush()  # the bar is redrawn below the output just written
         progress.update(done, nbytes)
     out.flush()
