@@ -342,6 +342,16 @@ def test_form_feed_and_controls_in_text_attributes_and_comments() -> None:
     assert builder.coercions.counts == {"characters": 5}
 
 
+def test_text_lxml_refuses_keeps_the_text_before_it() -> None:
+    # lxml drops the old .text before it refuses the new value.  Here "<" is
+    # written first, then U+0001 is foster-parented into the same .text.
+    fragment = specparser.parseFragment("<<table>\x01", treebuilder="lxml")
+    assert fragment[0] == "<\ufffd"
+    assert fragment[1].tag == X + "table"
+    tree = parse("<p>a<b></b>b\x0c")
+    assert body(tree)[0][0].tail == "b "
+
+
 def test_lone_surrogates_from_str_input() -> None:
     tree = parse("<p>a\ud800b")
     assert body(tree)[0].text == "a\ufffdb"

@@ -151,11 +151,16 @@ class LxmlTreeBuilder(TreeBuilder):
         self._keys: dict[Any, Any] = {}
         self._coerced_keys: dict[Any, Any] = {}
         self._nsmaps: dict[str, dict] = {}
-        # Consecutive text for the same place is joined once, at the next
-        # mutation: ``+=`` on .text/.tail would be quadratic.
+        # Text is written at once; more text for the same place (a run split
+        # at character references) is buffered and joined once, at the next
+        # mutation: ``+=`` on .text/.tail for each piece would be quadratic.
+        # _text_parent/_text_before name the place of the last text written
+        # (None after any other mutation) and _text_previous the node whose
+        # tail it went into (None: the parent's .text).
         self._text_parent: Any = None
         self._text_before: Any = None
-        self._text_parts: list[str] = []
+        self._text_previous: Any = None
+        self._text_parts: list[str] | None = None
         # The node most recently appended and its parent: while no other
         # mutation has happened, ``_last_child`` is the last child of
         # ``_last_parent`` and has no children itself.  Saves asking lxml
@@ -175,7 +180,7 @@ class LxmlTreeBuilder(TreeBuilder):
         return self._fragment
 
     def finish(self) -> Any:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
         if self._fragment is not None:
             result = self._finish_fragment()
@@ -459,8 +464,9 @@ class LxmlTreeBuilder(TreeBuilder):
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Any, child: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         if parent.__class__ is LxmlDocument:
             self._append_to_document(child)
             return
@@ -487,8 +493,9 @@ class LxmlTreeBuilder(TreeBuilder):
             self._last_top = child
 
     def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         self._last_parent = self._last_child = None
         if child.getparent() is not None:
             self.remove(child)
@@ -502,40 +509,59 @@ class LxmlTreeBuilder(TreeBuilder):
         reference.addprevious(child)
 
     def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
-        if self._text_parent is not None:
-            if parent is self._text_parent and before is self._text_before:
-                self._text_parts.append(text)
-                return
+        if parent is self._text_parent and before is self._text_before:
+            # More text for the same place, nothing else changed since.
+            parts = self._text_parts
+            if parts is None:
+                self._text_parts = [text]
+            else:
+                parts.append(text)
+            return
+        if self._text_parts is not None:
             self._flush_text()
+        if parent.__class__ is LxmlDocument:
+            self._text_parent = None
+            return  # a Document has no text children (the parser sends none)
+        if before is not None:
+            previous = before.getprevious()
+        elif parent is self._last_child:
+            previous = None
+        elif parent is self._last_parent:
+            previous = self._last_child
+        else:
+            try:
+                previous = parent[-1]
+            except IndexError:
+                previous = None
+        # _add_text, inlined: this is the hot path for text.
+        if previous is None:
+            old = parent.text
+            new = old + text if old else text
+            try:
+                parent.text = new
+            except ValueError:  # lxml has dropped the old text already
+                parent.text = self._characters(new)
+        else:
+            old = previous.tail
+            new = old + text if old else text
+            try:
+                previous.tail = new
+            except ValueError:
+                previous.tail = self._characters(new)
         self._text_parent = parent
         self._text_before = before
-        self._text_parts = [text]
+        self._text_previous = previous
 
     def _flush_text(self) -> None:
-        parent = self._text_parent
-        before = self._text_before
+        """Write the buffered text after the text written last."""
         parts = self._text_parts
-        self._text_parent = self._text_before = None
-        text = parts[0] if len(parts) == 1 else "".join(parts)
-        if parent.__class__ is LxmlDocument:
-            return  # a Document has no text children (the parser sends none)
-        if before is None:
-            if parent is self._last_child:
-                previous = None
-            elif parent is self._last_parent:
-                previous = self._last_child
-            else:
-                try:
-                    previous = parent[-1]
-                except IndexError:
-                    previous = None
-        else:
-            previous = before.getprevious()
-        _add_text(parent, previous, text, self._characters)
+        self._text_parts = None
+        _add_text(self._text_parent, self._text_previous, "".join(parts), self._characters)  # type: ignore[arg-type]
 
     def remove(self, node: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         self._last_parent = self._last_child = None
         parent = node.getparent()
         if parent is None:
@@ -548,8 +574,9 @@ class LxmlTreeBuilder(TreeBuilder):
         parent.remove(node)
 
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         self._last_parent = self._last_child = None
         text = old_parent.text
         if text:
@@ -581,8 +608,9 @@ class LxmlTreeBuilder(TreeBuilder):
                     attrib[key] = self._characters(value)
 
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
-        if self._text_parent is not None:
+        if self._text_parts is not None:
             self._flush_text()
+        self._text_parent = None
         self._last_parent = self._last_child = None
         for child in list(target):
             target.remove(child)
