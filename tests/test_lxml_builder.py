@@ -10,6 +10,8 @@ import time
 import warnings
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
 
@@ -244,6 +246,15 @@ def test_sourceline_is_the_line_of_the_token() -> None:
     p2, comment = b_again[0], b_again[0][0]
     assert p2.tag == X + "p" and p2.sourceline == 10
     assert comment.tag is etree.Comment and comment.sourceline == 11
+
+
+@given(st.text(alphabet="a\n"), st.lists(st.integers(min_value=0, max_value=200)))
+def test_line_numbers_forwards_and_backwards(source: str, positions: list) -> None:
+    builder = LxmlTreeBuilder()
+    builder.set_source(source)
+    for pos in positions:
+        pos = min(pos, len(source))
+        assert builder._line_at(pos) == source.count("\n", 0, pos) + 1
 
 
 def test_implied_elements_have_no_sourceline() -> None:

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+from itertools import accumulate
 from typing import Any
 
 try:
@@ -300,17 +301,14 @@ class LxmlTreeBuilder(TreeBuilder):
     def _line_of(self, pos: int) -> int:
         """The 1-based line of offset ``pos`` in the source, for a node made
         for an earlier token (reconstructed formatting elements): a binary
-        search in the offsets of the newlines, listed once."""
-        newlines = self._newlines
-        if newlines is None:
-            source = self._source
-            newlines = self._newlines = []
-            find = source.find
-            at = find("\n")
-            while at >= 0:
-                newlines.append(at)
-                at = find("\n", at + 1)
-        return bisect.bisect_left(newlines, pos) + 1
+        search in the offsets where lines start, listed once."""
+        line_starts = self._newlines
+        if line_starts is None:
+            # Offsets just after each newline, computed at C speed: the
+            # running sum of (line length + 1).
+            lengths = map(len, self._source.split("\n"))  # type: ignore[union-attr]
+            line_starts = self._newlines = list(accumulate(map((1).__add__, lengths)))
+        return bisect.bisect_right(line_starts, pos) + 1
 
     def _nsmap(self, namespace: str) -> dict:
         if self.namespace_html:
