@@ -263,8 +263,10 @@ def test_implied_elements_have_no_sourceline() -> None:
 
 
 def test_walk_rejects_other_objects() -> None:
-    with pytest.raises(TypeError):
-        list(walk("not a tree"))
+    with pytest.raises(TypeError, match="cannot walk str"):
+        walk("not a tree")
+    with pytest.raises(TypeError, match="not int"):
+        list(walk(["text", 3]))
 
 
 # -- lxml.html classes ------------------------------------------------------

@@ -97,26 +97,32 @@ class _Names:
 
 
 def walk(node: Any, restore: bool = True) -> Iterator[tuple]:
-    """Yield the events for ``node``: a document (``_ElementTree``), a
-    fragment (a list of leading text and nodes, each followed by its tail),
-    or an element and its subtree."""
-    names = _Names(restore)
-    comment = restore_comment if restore else _keep
+    """The events for ``node``: a document (``_ElementTree``), a fragment (a
+    list of leading text and nodes, each followed by its tail), or an element
+    and its subtree.  Anything else raises TypeError at once."""
+    if not isinstance(node, (_ELEMENT_TREE, _ELEMENT, list, tuple)):
+        raise TypeError(
+            f"cannot walk {type(node).__name__}: expected an lxml tree, element or fragment list"
+        )
+    return _events(node, _Names(restore), restore_comment if restore else _keep)
+
+
+def _events(node: Any, names: _Names, comment: Any) -> Iterator[tuple]:
     if isinstance(node, _ELEMENT_TREE):
         yield from _walk_document(node, names, comment)
-    elif isinstance(node, (list, tuple)):
+    elif isinstance(node, _ELEMENT):
+        yield from _walk_subtree(node, names, comment)
+    else:
         for item in node:
             if isinstance(item, str):
                 if item:
                     yield (TEXT, item)
-            else:
+            elif isinstance(item, _ELEMENT):
                 yield from _walk_subtree(item, names, comment)
                 if item.tail:
                     yield (TEXT, item.tail)
-    elif isinstance(node, _ELEMENT):
-        yield from _walk_subtree(node, names, comment)
-    else:
-        raise TypeError(f"cannot walk {type(node).__name__}: expected an lxml tree, element or fragment list")
+            else:
+                raise TypeError(f"a fragment holds str and lxml nodes, not {type(item).__name__}")
 
 
 def _walk_document(tree: Any, names: _Names, comment: Any) -> Iterator[tuple]:
