@@ -53,7 +53,15 @@ def walk(node: Any) -> Iterator[tuple]:
     element itself and its subtree (not its tail)."""
     if isinstance(node, ET.ElementTree):
         node = node.getroot()
-    if node.tag in _CONTAINERS:
+    tag = getattr(node, "tag", None)
+    if not (isinstance(tag, str) or tag is _COMMENT or tag is _PI) or not hasattr(node, "text"):
+        # Any other object (None, a str, an lxml tree, a BeautifulSoup, whose
+        # .tag is a find()) is the wrong tree type, not a tree to guess at.
+        raise TypeError(
+            f"cannot walk {type(node).__name__}: expected an ElementTree Element or "
+            "ElementTree (the 'etree' tree type)"
+        )
+    if tag in _CONTAINERS:
         if node.text:
             yield (TEXT, node.text)
         children: Iterator[Any] = iter(node)
