@@ -29,7 +29,7 @@ from typing import Any, Iterator
 
 try:
     from bs4 import BeautifulSoup
-    from bs4.element import CData, Comment, Doctype, NamespacedAttribute, PreformattedString, Tag
+    from bs4.element import CData, Comment, Doctype, NamespacedAttribute, PageElement, PreformattedString, Tag
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
         "walking BeautifulSoup trees needs beautifulsoup4: pip install specparser[bs4]"
@@ -93,8 +93,14 @@ def walk(node: Any) -> Iterator[tuple]:
     """Yield the events for ``node`` (see the module docstring)."""
     if isinstance(node, BeautifulSoup):
         children: list = node.contents
-    else:
+    elif isinstance(node, PageElement):
         children = [node]
+    else:
+        # Anything else would be written out as str(node), as if it were text.
+        raise TypeError(
+            f"cannot walk {type(node).__name__}: expected a BeautifulSoup object, "
+            "a bs4 Tag or a bs4 string (the 'bs4' tree type)"
+        )
     pending_text: list[str] = []
     # Each level: (children, next index, the tag to close when done or
     # None at the top, whether it is a template).
