@@ -162,6 +162,10 @@ def decode(data: bytes, encoding: str) -> tuple[str, str]:
 
     A leading byte order mark overrides ``encoding`` and is removed.  Returns
     the text and the encoding actually used."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"decode() needs bytes, not {type(data).__name__}")
+    if not isinstance(encoding, str):
+        raise TypeError(f"decode() needs an encoding name (str), not {type(encoding).__name__}")
     bom_encoding = bom_sniff(data)
     if bom_encoding is not None:
         return decode_without_bom_sniffing(data[_BOM_LENGTH[bom_encoding]:], bom_encoding), bom_encoding

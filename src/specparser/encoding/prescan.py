@@ -155,6 +155,8 @@ def prescan_a_byte_stream_to_determine_its_encoding(
 
     The encoding a ``<meta>`` in the first ``end_condition`` bytes declares,
     or ``None`` when the prescan aborts unsuccessfully."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"the prescan needs bytes, not {type(data).__name__}")
     data = bytes(data[:end_condition])
     length = len(data)
     position = 0

@@ -78,6 +78,8 @@ def encoding_sniffing_algorithm(
 
     ``(encoding name, confidence)`` for the bytes ``data`` (all of them, or
     at least the first ``prescan_length``)."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"encoding sniffing needs bytes, not {type(data).__name__}")
     # The caller's own labels are checked first, so a bad one fails whatever
     # the bytes hold.
     override = _label_or_none(override_encoding, "override_encoding")
