@@ -42,6 +42,11 @@ class DomTreeBuilder(TreeBuilder):
     def __init__(self, namespaceHTMLElements: bool = True, implementation: Any = None) -> None:
         self.namespace_html = bool(namespaceHTMLElements)
         self.implementation = minidom if implementation is None else implementation
+        # minidom's appendChild / insertBefore / removeChild walk up to the
+        # document on every call (to clear its getElementById cache), which
+        # makes building a deep tree quadratic.  With minidom itself, nodes
+        # are linked directly, as minidom's own expat builder does.
+        self._link = self.implementation is minidom
         self.dom: Any = None
         self.fragment: Any = None
         self.quirks_mode = "no-quirks"
@@ -125,12 +130,18 @@ class DomTreeBuilder(TreeBuilder):
     def append(self, parent: Any, child: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()
-        parent.appendChild(child)
+        if self._link and parent is not self.dom:
+            _link_append(parent, child)
+        else:
+            parent.appendChild(child)
 
     def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()
-        parent.insertBefore(child, reference)
+        if self._link and parent is not self.dom:
+            _link_before(parent, child, reference)
+        else:
+            parent.insertBefore(child, reference)
 
     def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
         if before is None:
@@ -169,7 +180,10 @@ class DomTreeBuilder(TreeBuilder):
         if parent is None:
             return
         previous, following = node.previousSibling, node.nextSibling
-        parent.removeChild(node)
+        if self._link:
+            _unlink(node)
+        else:
+            parent.removeChild(node)
         # Removing a node may leave two Text nodes side by side: join them
         # so the tree stays normalized.
         if (
@@ -179,7 +193,10 @@ class DomTreeBuilder(TreeBuilder):
             and following.nodeType == _TEXT_NODE
         ):
             previous.appendData(following.data)
-            parent.removeChild(following)
+            if self._link:
+                _unlink(following)
+            else:
+                parent.removeChild(following)
 
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
         if self._text_parent is not None:
@@ -188,7 +205,10 @@ class DomTreeBuilder(TreeBuilder):
         first = True
         while child is not None:
             following = child.nextSibling
-            old_parent.removeChild(child)
+            if self._link:
+                _unlink(child)
+            else:
+                old_parent.removeChild(child)
             if first and child.nodeType == _TEXT_NODE:
                 last = new_parent.lastChild
                 if last is not None and last.nodeType == _TEXT_NODE:
@@ -196,7 +216,7 @@ class DomTreeBuilder(TreeBuilder):
                     child = following
                     first = False
                     continue
-            new_parent.appendChild(child)
+            self.append(new_parent, child)
             first = False
             child = following
 
@@ -223,6 +243,60 @@ class DomTreeBuilder(TreeBuilder):
             # an <option> is rare, but copy level by level all the same.
             target.appendChild(_deep_clone(child))
             child = child.nextSibling
+
+
+def _link_append(parent: Any, child: Any) -> None:
+    """minidom's appendChild without the walk up to the document (see
+    ``DomTreeBuilder._link``)."""
+    if child.parentNode is not None:
+        _unlink(child)
+    kids = parent.childNodes
+    if kids:
+        last = kids[-1]
+        last.nextSibling = child
+        child.previousSibling = last
+    else:
+        child.previousSibling = None
+    kids.append(child)
+    child.nextSibling = None
+    child.parentNode = parent
+
+
+def _link_before(parent: Any, child: Any, reference: Any) -> None:
+    """minidom's insertBefore, likewise."""
+    if child.parentNode is not None:
+        _unlink(child)
+    kids = parent.childNodes
+    index = _index(kids, reference)
+    previous = kids[index - 1] if index else None
+    kids.insert(index, child)
+    child.previousSibling = previous
+    if previous is not None:
+        previous.nextSibling = child
+    child.nextSibling = reference
+    reference.previousSibling = child
+    child.parentNode = parent
+
+
+def _unlink(node: Any) -> None:
+    """minidom's removeChild, likewise."""
+    kids = node.parentNode.childNodes
+    del kids[_index(kids, node)]
+    previous, following = node.previousSibling, node.nextSibling
+    if previous is not None:
+        previous.nextSibling = following
+    if following is not None:
+        following.previousSibling = previous
+    node.previousSibling = node.nextSibling = node.parentNode = None
+
+
+def _index(kids: list, node: Any) -> int:
+    """Position of ``node`` among ``kids``, searched from the end (foster
+    parenting's reference node, a table, is nearly always last)."""
+    for index in range(len(kids) - 1, -1, -1):
+        if kids[index] is node:
+            return index
+    raise ValueError("reference node is not a child of parent")
 
 
 def _deep_clone(node: Any) -> Any:
