@@ -44,8 +44,7 @@ from hypothesis import strategies as st
 import specparser
 from specparser.testformat import dump_events
 
-serializer = pytest.importorskip("specparser.serializer", reason="specparser.serializer is not in this checkout yet")
-serialize_html = serializer.serialize_html
+from specparser.serializer import serialize_html
 
 try:
     import lxml.etree  # noqa: F401
