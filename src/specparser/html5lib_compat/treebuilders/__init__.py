@@ -27,6 +27,16 @@ def getTreeBuilder(treeType: str, implementation: Any = None, **kwargs: Any) -> 
     :arg implementation: the module implementing the tree type.
     :arg kwargs: options for the builder (``fullTree=True`` for etree).
     """
+    if implementation is None and not kwargs and isinstance(treeType, str):
+        # The common call (parse() makes it every time): one dict lookup.
+        cached = treeBuilderCache.get(treeType)
+        if cached is None:
+            cached = treeBuilderCache[treeType] = _tree_builder(treeType, None, {})
+        return cached
+    return _tree_builder(treeType, implementation, kwargs)
+
+
+def _tree_builder(treeType: Any, implementation: Any, kwargs: dict) -> type:
     if not isinstance(treeType, str):
         raise TypeError(f"treeType must be a str such as 'etree', not {type(treeType).__name__}")
     tree_type = treeType.lower()
