@@ -12,8 +12,10 @@ as the events of :mod:`specparser.walkers`.
 * Adjacent Text / CDATASection nodes are merged into one TEXT event.
 * Processing instructions and entity references are skipped: the HTML
   parser never creates them.
-* An HTML ``template`` element's children are reported as its children:
-  minidom has no template contents.
+* minidom has no template contents: the dom builder keeps them as the
+  template element's children (as html5lib 1.1 does), so an HTML
+  ``template``'s children are reported as its template contents
+  (``CONTENT`` ... ``END_CONTENT``), as the etree walker does.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from __future__ import annotations
 from typing import Any, Iterator
 from xml.dom import Node
 
-from . import COMMENT, DOCTYPE, END, START, TEXT
+from ..constants import HTML_NAMESPACE
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
 _ELEMENT = Node.ELEMENT_NODE
 _TEXT = Node.TEXT_NODE
@@ -46,10 +49,12 @@ def _attributes(element: Any) -> dict:
     return out
 
 
-def _start(element: Any) -> tuple:
-    namespace = element.namespaceURI
-    name = element.localName if namespace and element.localName else element.nodeName
-    return (START, name, namespace, _attributes(element)), (END, name, namespace)
+_CONTENT_EVENT = (CONTENT,)
+_END_CONTENT_EVENT = (END_CONTENT,)
+
+
+def _is_template(name: str, namespace: Any) -> bool:
+    return name == "template" and (namespace is None or namespace == HTML_NAMESPACE)
 
 
 def walk(node: Any) -> Iterator[tuple]:
@@ -62,7 +67,8 @@ def walk(node: Any) -> Iterator[tuple]:
     else:
         current = node
         stop = node.parentNode  # never reached: we stop after ``node``
-    # The END events of the open elements, innermost last.
+    # The closing events of the open elements, innermost last: (END,) or,
+    # for a template, (END_CONTENT, END).
     ends: list[tuple] = []
     text: list[str] = []
     while current is not None:
@@ -74,13 +80,20 @@ def walk(node: Any) -> Iterator[tuple]:
                 yield (TEXT, "".join(text))
                 text.clear()
             if kind == _ELEMENT:
-                start, end = _start(current)
-                yield start
+                namespace = current.namespaceURI
+                name = current.localName if namespace and current.localName else current.nodeName
+                yield (START, name, namespace, _attributes(current))
+                template = _is_template(name, namespace)
+                if template:
+                    yield _CONTENT_EVENT
+                end = (END, name, namespace)
                 child = current.firstChild
                 if child is not None:
-                    ends.append(end)
+                    ends.append((_END_CONTENT_EVENT, end) if template else (end,))
                     current = child
                     continue
+                if template:
+                    yield _END_CONTENT_EVENT
                 yield end
             elif kind == _COMMENT:
                 yield (COMMENT, current.data)
@@ -98,7 +111,7 @@ def walk(node: Any) -> Iterator[tuple]:
             if text:
                 yield (TEXT, "".join(text))
                 text.clear()
-            yield ends.pop()
+            yield from ends.pop()
             if current is node:
                 current = None
                 break
