@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from .builders import builder_names, get_builder, get_walker
 from .errors import ParseError
-from .html5lib_compat import HTMLParser, getTreeBuilder, getTreeWalker, parse, parseFragment, serialize
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .html5lib_compat import HTMLParser, getTreeBuilder, getTreeWalker, parse, parseFragment, serialize
 
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
 # level it provides ("1.1").
@@ -39,3 +42,19 @@ __all__ = [
     "get_walker",
     "builder_names",
 ]
+
+
+_HTML5LIB_API = frozenset({"HTMLParser", "parse", "parseFragment", "getTreeBuilder", "getTreeWalker", "serialize"})
+
+
+def __getattr__(name: str) -> Any:
+    # The html5lib-compatible layer (and the lxml coercion tables it pulls
+    # in) loads on first use, so that ``import specparser`` stays cheap for
+    # the command line and for code that only uses the core.
+    if name in _HTML5LIB_API:
+        from . import html5lib_compat
+
+        value = getattr(html5lib_compat, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'specparser' has no attribute {name!r}")
