@@ -44,3 +44,16 @@ def test_file_without_fast_paths(file):
             if problem is not None:
                 problems.append(f"{case.id}: {problem}")
     assert not problems, "\n".join(problems[:20])
+
+
+_XML_CASES = tokenizer_suite.xml_violation_cases() if html5lib_tests_dir() is not None else []
+
+
+def test_xml_violation_suite_is_complete():
+    assert len(_XML_CASES) == 4
+
+
+@pytest.mark.parametrize("case", _XML_CASES, ids=[c.id for c in _XML_CASES])
+def test_xml_violation_case(case):
+    problem = tokenizer_suite.check_xml_violation(case)
+    assert problem is None, problem
