@@ -202,7 +202,6 @@ class Tokenizer:
         "pos",
         "_n",
         "_running",
-        "_handlers",
         "_fast",
         "_index",
         "_input_errors",
@@ -267,16 +266,23 @@ class Tokenizer:
         self._comment_parts: list[str] = []
         self._comment_pos = 0
         self._doctype: Doctype | None = None
-        self._handlers = [getattr(self, name) for name in _STATE_METHODS]
 
     # -- driver ------------------------------------------------------------
 
     def run(self) -> None:
-        """Tokenize to the end of the input; the last call is ``sink.eof``."""
+        """Tokenize to the end of the input; the last call is ``sink.eof``.
+
+        Then the tokenizer lets go of its sink: a tree constructor refers
+        back to its tokenizer, and without this the whole parse state (the
+        constructor's records, the builder's indexes, the input text) would
+        wait for the cyclic garbage collector instead of going as soon as
+        the caller drops the parser.  (The state table holds plain
+        functions, not bound methods, for the same reason.)"""
         self._running = True
-        handlers = self._handlers
+        states = _STATE_FUNCTIONS
         while self._running:
-            handlers[self.state]()
+            states[self.state](self)
+        self.sink = None  # type: ignore[assignment]
 
     # -- errors ------------------------------------------------------------
 
@@ -1859,6 +1865,8 @@ for _name, _value in list(globals().items()):
     if _name.endswith("_STATE") and isinstance(_value, int):
         _STATE_METHODS[_value] = _name.lower()
 assert all(_STATE_METHODS) and all(hasattr(Tokenizer, name) for name in _STATE_METHODS)
+# The state functions themselves, called as ``function(tokenizer)``.
+_STATE_FUNCTIONS = [getattr(Tokenizer, name) for name in _STATE_METHODS]
 
 
 class _Collector:
