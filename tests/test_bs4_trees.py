@@ -56,7 +56,8 @@ def soup(markup, **kwargs):
 @pytest.mark.skipif(not CASES, reason=MISSING_TESTS)
 def test_tree_construction_suite_through_bs4_is_consistent():
     """Every case, through the adapter (fragments and scripting included)
-    and, for documents without scripting, through BeautifulSoup itself."""
+    and, without scripting, through BeautifulSoup itself (fragments with
+    ``fragment_context``)."""
     failures = []
     for case in CASES:
         parser = specparser.HTMLParser("bs4", collect_errors=False)
@@ -71,10 +72,10 @@ def test_tree_construction_suite_through_bs4_is_consistent():
             failures.append(f"{case.id}: {problems[0]}")
         # (An empty document is the one exception: through BeautifulSoup it
         # stays empty, see test_empty_markup_gives_an_empty_soup_and_copies_work.)
-        if case.context is None and not case.scripting and case.data:
+        if not case.scripting and case.data:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # MarkupResemblesLocatorWarning etc.
-                through_bs4 = soup(case.data)
+                through_bs4 = soup(case.data, fragment_context=case.context)
             if dump_events(walk(through_bs4)) != case.expected:
                 failures.append(f"{case.id}: wrong tree through BeautifulSoup()")
             problems = check_tree(through_bs4)
@@ -157,6 +158,22 @@ def test_template_in_head_as_the_standard_says():
     assert soup(markup).decode() == (
         "<html><head><template><td>in template</td></template></head><body></body></html>"
     )
+
+
+def test_fragment_context_parses_snippets_as_innerhtml_does():
+    assert soup("<td>x</td><td>y", fragment_context="tr").decode() == "<td>x</td><td>y</td>"
+    assert soup("<td>x</td>").decode() == "<html><head></head><body>x</body></html>"
+    svg = soup("<path/><p>x", fragment_context="svg g")
+    assert [(t.name, t.namespace) for t in svg.find_all(True)] == [
+        ("path", "http://www.w3.org/2000/svg"),
+        ("p", "http://www.w3.org/1999/xhtml"),
+    ]
+    loaded = pickle.loads(pickle.dumps(soup("<td>x", fragment_context="tr")))
+    assert loaded.decode() == "<td>x</td>"
+    with pytest.raises(TypeError):
+        SpecParserTreeBuilder(fragment_context=3)
+    with pytest.raises(ValueError):
+        SpecParserTreeBuilder(fragment_context="no such")
 
 
 def test_noahs_ark_clause_is_applied():

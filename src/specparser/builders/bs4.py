@@ -32,7 +32,9 @@ constructors instead.
 
 from __future__ import annotations
 
+import re
 import warnings
+from bisect import bisect_right
 from typing import Any, Iterable, Iterator
 
 try:
@@ -52,7 +54,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         "pip install specparser[bs4]"
     ) from exc
 
-from ..constants import HTML_NAMESPACE
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..treebuilder import TreeBuilder
 
 __all__ = ["SoupBuilder", "SpecParserTreeBuilder", "sniffing_keywords"]
@@ -67,33 +69,7 @@ def _plain_constructor(cls: type, base: type) -> bool:
     return cls.__init__ is base.__init__ and cls.__new__ is base.__new__
 
 
-class _LineCounter:
-    """Turns offsets into the preprocessed text into (1-based line,
-    0-based column).  The parser creates elements in source order, so the
-    newlines are counted incrementally: the total work is one pass over
-    the text however many elements there are.  An offset behind the last
-    one (rare) restarts the count from the beginning."""
-
-    __slots__ = ("text", "pos", "line", "line_start")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.line = 1
-        self.line_start = 0
-
-    def position(self, pos: int) -> tuple[int, int]:
-        if pos < self.pos:
-            self.pos = 0
-            self.line = 1
-            self.line_start = 0
-        text = self.text
-        newlines = text.count("\n", self.pos, pos)
-        if newlines:
-            self.line += newlines
-            self.line_start = text.rindex("\n", self.pos, pos) + 1
-        self.pos = pos
-        return self.line, pos - self.line_start
+_NEWLINE = re.compile("\n")
 
 
 class SoupBuilder(TreeBuilder):
@@ -163,16 +139,19 @@ class SoupBuilder(TreeBuilder):
         self._preserve = builder.preserve_whitespace_tags
         self._empty_tags = builder.empty_element_tags
         self._string_containers = builder.string_containers
-        self._main_string_types = Tag.MAIN_CONTENT_STRING_TYPES
         self._track_lines = bool(builder.store_line_numbers)
-        self._lines: _LineCounter | None = None
-        self._meta_substitutions = builder.set_up_substitutions
+        self._source: str | None = None
+        # Tags whose ``sourceline`` holds a source offset until finish()
+        # turns all of them into (line, column) at once.
+        self._positioned: list = []
+        if self._plain_tags:
+            self.create_element = self._element_factory()  # type: ignore[method-assign]
 
     # -- life cycle ------------------------------------------------------
 
     def set_source(self, text: str) -> None:
         if self._track_lines:
-            self._lines = _LineCounter(text)
+            self._source = text
 
     def start_document(self) -> Any:
         return self.soup
@@ -182,7 +161,7 @@ class SoupBuilder(TreeBuilder):
         return self.soup
 
     def finish(self) -> Any:
-        self._lines = None
+        self._resolve_positions()
         if not self.replay:
             self.link()
         return self.soup
@@ -190,62 +169,98 @@ class SoupBuilder(TreeBuilder):
     def set_quirks_mode(self, mode: str) -> None:
         self.quirks_mode = mode
 
+    def _resolve_positions(self) -> None:
+        """Offsets into the preprocessed text become bs4's ``sourceline``
+        (1-based) and ``sourcepos`` (0-based column of the tag's ``<``),
+        for all tags at once: one scan for newlines, a binary search per tag."""
+        positioned = self._positioned
+        if not positioned:
+            return
+        self._positioned = []
+        newlines = [match.start() for match in _NEWLINE.finditer(self._source or "")]
+        for tag in positioned:
+            pos = tag.sourceline
+            line = bisect_right(newlines, pos)
+            tag.sourceline = line + 1
+            tag.sourcepos = pos - newlines[line - 1] - 1 if line else pos
+
     # -- node creation ---------------------------------------------------
 
     def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
-        if not self._plain_tags:
-            return self._construct_element(name, namespace, attrs, pos)
-        # The same attributes, in the same order, as Tag.__init__ (keeping
-        # the order lets CPython share one key table between all Tags).
-        tag = _new_object(self._tag_class)
-        tag.parser_class = self._parser_class
-        tag.name = name
-        tag.namespace = namespace
-        tag._namespaces = {}
-        tag.prefix = None
-        if pos >= 0 and self._lines is not None:
-            tag.sourceline, tag.sourcepos = self._lines.position(pos)
-        else:
-            tag.sourceline = None
-            tag.sourcepos = None
-        tag.attribute_value_list_class = self._value_list_class
-        tag.attrs = self._attributes(name, namespace, attrs) if attrs else self._dict_class()
-        tag.known_xml = False
-        tag.contents = []
-        tag.parent = None
-        tag.previous_element = None
-        tag.next_element = None
-        tag.next_sibling = None
-        tag.previous_sibling = None
-        tag.hidden = False
+        # Replaced in __init__ by the fast version from _element_factory
+        # unless the Tag class has a constructor of its own.
+        return self._construct_element(name, namespace, attrs, pos)
+
+    def _element_factory(self) -> Any:
+        """``create_element`` for bs4's Tag (or a subclass without its own
+        constructor): ``object.__new__`` and the same attribute stores, in
+        the same order, as ``Tag.__init__`` (the same order lets CPython
+        share one key table between all Tags).  A closure, so that the
+        per-call work reads locals, not ``self`` attributes."""
+        new = _new_object
+        tag_class = self._tag_class
+        parser_class = self._parser_class
+        value_list_class = self._value_list_class
+        dict_class = self._dict_class
+        attributes = self._attributes
         empty = self._empty_tags
-        tag.can_be_empty_element = True if empty is None else name in empty
-        tag.cdata_list_attributes = self._cdata
-        tag.preserve_whitespace_tags = self._preserve
-        container = self._string_containers.get(name)
-        tag.interesting_string_types = (
-            self._main_string_types if container is None else {container}
-        )
-        if name == "meta":
-            self._meta_substitutions(tag)
-        return tag
+        cdata = self._cdata
+        preserve = self._preserve
+        container_for = self._string_containers.get
+        main_types = Tag.MAIN_CONTENT_STRING_TYPES
+        meta_substitutions = self._builder.set_up_substitutions
+        track_lines = self._track_lines
+        positioned = self._positioned.append
+
+        def create_element(name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+            tag = new(tag_class)
+            tag.parser_class = parser_class
+            tag.name = name
+            tag.namespace = namespace
+            tag._namespaces = {}
+            tag.prefix = None
+            if pos >= 0 and track_lines:
+                tag.sourceline = pos  # an offset until _resolve_positions()
+                positioned(tag)
+            else:
+                tag.sourceline = None
+            tag.sourcepos = None
+            tag.attribute_value_list_class = value_list_class
+            tag.attrs = attributes(name, namespace, attrs) if attrs else dict_class()
+            tag.known_xml = False
+            tag.contents = []
+            tag.parent = None
+            tag.previous_element = None
+            tag.next_element = None
+            tag.next_sibling = None
+            tag.previous_sibling = None
+            tag.hidden = False
+            tag.can_be_empty_element = True if empty is None else name in empty
+            tag.cdata_list_attributes = cdata
+            tag.preserve_whitespace_tags = preserve
+            container = container_for(name)
+            tag.interesting_string_types = main_types if container is None else {container}
+            if name == "meta":
+                meta_substitutions(tag)
+            return tag
+
+        return create_element
 
     def _construct_element(self, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """A user's Tag subclass with its own constructor: call it."""
-        sourceline = sourcepos = None
-        if pos >= 0 and self._lines is not None:
-            sourceline, sourcepos = self._lines.position(pos)
         processed = self._attributes(name, namespace, attrs) if attrs else None
-        return self._tag_class(
+        tag = self._tag_class(
             self.soup,
             self._builder,
             name,
             namespace,
             None,
             processed,
-            sourceline=sourceline,
-            sourcepos=sourcepos,
         )
+        if pos >= 0 and self._track_lines:
+            tag.sourceline = pos  # an offset until _resolve_positions()
+            self._positioned.append(tag)
+        return tag
 
     def _attributes(self, name: str, namespace: str, attrs: dict) -> Any:
         """The ``attribute_dict_class`` for a tag: namespaced keys become
@@ -435,60 +450,68 @@ class SoupBuilder(TreeBuilder):
         bs4's invariants: ``next_element`` follows document order from the
         first top-level node (the soup itself is outside the chain); a
         Tag's ``next_element`` is its first child; siblings follow
-        ``contents``."""
+        ``contents``.  Every node arrives here with ``next_element``,
+        ``next_sibling`` None (nothing before this pass sets them)."""
         soup = self.soup
         tag_class = self._tag_class
         containers = self._containers
         plain_strings = self._plain_strings
         new_str = _new_str
-        previous = None
+        string_class = self._string_class
+        # A stand-in "previous node" for the first one, so that the loop
+        # needs no test; the first node's previous_element is reset below.
+        start = _Start()
+        previous: Any = start
         parent = soup
         children = soup.contents
-        index = 0
-        string_class = self._string_class
-        stack: list[tuple[Any, list, int, type]] = []
+        sibling = None
+        iterator = enumerate(children)
+        stack: list[tuple] = []
         while True:
-            if index < len(children):
-                node = children[index]
+            for index, node in iterator:
                 if node.__class__ is list:
                     text = node[0] if len(node) == 1 else "".join(node)
                     if plain_strings:
                         node = new_str(string_class, text)
                         node.hidden = False
-                        node.parent = parent
                     else:
                         node = string_class(text)
-                        node.parent = parent
+                    node.parent = parent
                     node.next_element = None
                     node.next_sibling = None
                     children[index] = node
                 node.previous_element = previous
-                if previous is not None:
-                    previous.next_element = node
-                if index:
-                    sibling = children[index - 1]
+                previous.next_element = node
+                node.previous_sibling = sibling
+                if sibling is not None:
                     sibling.next_sibling = node
-                    node.previous_sibling = sibling
-                else:
-                    node.previous_sibling = None
-                previous = node
-                index += 1
+                sibling = previous = node
                 if node.__class__ is tag_class and node.contents:
-                    stack.append((parent, children, index, string_class))
+                    stack.append((parent, children, iterator, sibling, string_class))
                     parent = node
                     children = node.contents
-                    index = 0
+                    iterator = enumerate(children)
+                    sibling = None
                     if containers is not None:
                         string_class = containers.get(node.name, string_class)
+                    break
             else:
-                if children:
-                    children[-1].next_sibling = None
                 if not stack:
                     break
-                parent, children, index, string_class = stack.pop()
-        if previous is not None:
-            previous.next_element = None
-        soup._most_recent_element = previous
+                parent, children, iterator, sibling, string_class = stack.pop()
+        first = start.next_element
+        if first is not None:
+            first.previous_element = None
+        soup._most_recent_element = previous if previous is not start else None
+
+
+class _Start:
+    """The stand-in previous node of :meth:`SoupBuilder.link`."""
+
+    __slots__ = ("next_element",)
+
+    def __init__(self) -> None:
+        self.next_element = None
 
 
 def _index(contents: list, node: Any) -> int:
@@ -516,6 +539,14 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
     but with bs4's string containers (``Script``, ``Stylesheet`` ...),
     ``parse_only`` and ``exclude_encodings`` supported and source positions
     of the tag's ``<`` (as ``html.parser`` gives them).
+
+    ``fragment_context`` (``BeautifulSoup(snippet, "specparser",
+    fragment_context="tr")``) parses the markup with the HTML fragment
+    parsing algorithm (what ``innerHTML`` does) in the context of that
+    element: ``"div"``, ``"tr"``, ``"svg path"``, ``"math mi"`` ... The
+    soup's children are then the fragment's nodes, with no html/head/body
+    around them.  Without it a snippet is parsed as a whole document, as
+    bs4's html5lib builder does.
     """
 
     NAME = "specparser"
@@ -526,6 +557,10 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
     TRACKS_LINE_NUMBERS = True
     # The options survive pickling (the builder holds no parser state).
     picklable = True
+
+    def __init__(self, *args: Any, fragment_context: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fragment_context = _fragment_context(fragment_context)
 
     def prepare_markup(
         self,
@@ -555,7 +590,7 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
         self.exclude_encodings = []
         if isinstance(markup, str):
             if markup:
-                _build(soup, markup, None)
+                _build(soup, markup, None, self.fragment_context)
             # An empty document stays empty (not html/head/body): bs4's
             # copy() of a soup parses "" and then appends copies of the
             # original's children.
@@ -569,7 +604,7 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
 
         decoded = parse_with_reparse(
             data,
-            lambda decoded: _build(soup, decoded.text, decoded),
+            lambda decoded: _build(soup, decoded.text, decoded, self.fragment_context),
             **sniffing_keywords(data, user_encoding, exclude),
         )
         soup.original_encoding = decoded.encoding
@@ -577,17 +612,35 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
         soup.contains_replacement_characters = _has_replacements(decoded.text, data, decoded.encoding)
 
     def test_fragment_to_document(self, fragment: str) -> str:
+        if self.fragment_context is not None:
+            return fragment
         return "<html><head></head><body>%s</body></html>" % fragment
 
 
-def _build(soup: BeautifulSoup, text: str, decoded: Any) -> Any:
+def _fragment_context(context: Any) -> tuple[str, str] | None:
+    """``"td"`` -> an HTML td; ``"svg path"`` / ``"math mi"`` -> foreign
+    context elements (the html5lib-tests spelling)."""
+    if context is None:
+        return None
+    if not isinstance(context, str):
+        raise TypeError(f"fragment_context must be a str such as 'div' or 'svg path', not {type(context).__name__}")
+    name = context.strip()
+    for prefix, namespace in (("svg ", SVG_NAMESPACE), ("math ", MATHML_NAMESPACE)):
+        if name.startswith(prefix):
+            return name[len(prefix):].strip(), namespace
+    if not name or " " in name:
+        raise ValueError(f"fragment_context must name an element, not {context!r}")
+    return name.lower(), HTML_NAMESPACE
+
+
+def _build(soup: BeautifulSoup, text: str, decoded: Any, context: tuple[str, str] | None = None) -> Any:
     """Parse ``text`` into ``soup`` (emptied first: this is also the
     re-parse after an encoding change).  Returns ``decoded``."""
     from ..treeconstruction import build_tree
 
     soup.contents = []
     adapter = SoupBuilder(soup=soup)
-    build_tree(text, adapter, decoded=decoded)
+    build_tree(text, adapter, decoded=decoded, context=context)
     if adapter.replay:
         built = soup.contents
         soup.contents = []
