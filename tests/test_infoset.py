@@ -238,6 +238,15 @@ def test_one_warning_with_the_counts() -> None:
     assert caught[0].filename == __file__  # attributed to the caller
 
 
+def test_the_message_stays_short_for_long_text() -> None:
+    log = CoercionLog()
+    text = "x" * 100000 + "\x0c" + "y" * 100000
+    log.add(infoset.CHARACTERS, text, coerce_characters(text))
+    message = log.message()
+    assert len(message) < 300
+    assert "'xxxxxxxxxx\\x0cyyyyyyyyy' -> 'xxxxxxxxxx yyyyyyyyy'" in message
+
+
 def test_no_warning_for_nothing_or_only_redundant_declarations() -> None:
     log = CoercionLog()
     with warnings.catch_warnings():

@@ -298,10 +298,13 @@ class CoercionLog:
         parts = []
         for kind, count in self.counts.items():
             before, after = self.examples[kind]
+            if kind == CHARACTERS and isinstance(before, str) and isinstance(after, str):
+                # Text can be long: show where the first character went.
+                before, after = _around_first_bad_character(before, after)
             if after is None:
-                parts.append(f"{kind} x{count} (first: {before!r} dropped)")
+                parts.append(f"{kind} x{count} (first: {_short(before)} dropped)")
             else:
-                parts.append(f"{kind} x{count} (first: {before!r} -> {after!r})")
+                parts.append(f"{kind} x{count} (first: {_short(before)} -> {_short(after)})")
         return "the tree cannot hold this document exactly; coerced: %s; see %s" % (
             ", ".join(parts),
             SPEC_URL,
@@ -315,6 +318,20 @@ class CoercionLog:
             warnings.warn(
                 DataLossWarning(self.message(), self.counts), stacklevel=_caller_stacklevel()
             )
+
+
+def _short(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _around_first_bad_character(before: str, after: str) -> tuple[str, str]:
+    """The same short stretch of text before and after coercion (the
+    coercion keeps lengths), around the first replaced character."""
+    match = _BAD_CHARACTER.search(before)
+    at = match.start() if match else 0
+    start = max(0, at - 10)
+    return before[start : at + 10], after[start : at + 10]
 
 
 def _caller_stacklevel() -> int:
