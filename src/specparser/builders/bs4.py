@@ -135,7 +135,7 @@ class SoupBuilder(TreeBuilder):
         cdata = builder.cdata_list_attributes or None
         self._cdata = builder.cdata_list_attributes
         self._cdata_by_tag = cdata
-        self._cdata_universal = cdata.get("*") if cdata else None
+        self._multi_cache: dict[str, tuple] = {}
         self._preserve = builder.preserve_whitespace_tags
         self._empty_tags = builder.empty_element_tags
         self._string_containers = builder.string_containers
@@ -262,10 +262,23 @@ class SoupBuilder(TreeBuilder):
             self._positioned.append(tag)
         return tag
 
+    def _multi_valued(self, name: str) -> tuple:
+        """The multi-valued attribute names of a tag named ``name`` (bs4's
+        ``cdata_list_attributes``: the ``"*"`` entry plus the tag's own,
+        matched on the lower-cased tag name), cached per name."""
+        keys = self._multi_cache.get(name)
+        if keys is None:
+            cdata = self._cdata_by_tag or {}
+            keys = tuple(dict.fromkeys([*cdata.get("*", ()), *cdata.get(name.lower(), ())]))
+            self._multi_cache[name] = keys
+        return keys
+
     def _attributes(self, name: str, namespace: str, attrs: dict) -> Any:
         """The ``attribute_dict_class`` for a tag: namespaced keys become
         ``NamespacedAttribute`` (``xlink:href``), multi-valued attributes
-        (``class``) become ``attribute_value_list_class`` lists."""
+        (``class``) become ``attribute_value_list_class`` lists, split on
+        whitespace (``str.split()`` splits exactly where bs4's
+        ``nonwhitespace_re`` does)."""
         if namespace != HTML_NAMESPACE:
             converted = {}
             for key, value in attrs.items():
@@ -273,29 +286,15 @@ class SoupBuilder(TreeBuilder):
                     key = NamespacedAttribute(key[0], key[1], key[2])
                 converted[key] = value
             attrs = converted
-            name = name.lower()
-        if self._plain_dict:
-            result = self._dict_class(attrs)
-        else:
-            result = dict(attrs)
-        cdata = self._cdata_by_tag
-        if cdata is not None:
+        plain = self._plain_dict
+        result = self._dict_class(attrs) if plain else dict(attrs)
+        if self._cdata_by_tag is not None:
             value_list = self._value_list_class
-            universal = self._cdata_universal
-            if universal:
-                for key in universal:
-                    if key in result:
-                        value = result[key]
-                        if value.__class__ is str:
-                            result[key] = value_list(value.split())
-            specific = cdata.get(name)
-            if specific:
-                for key in specific:
-                    if key in result:
-                        value = result[key]
-                        if value.__class__ is str:
-                            result[key] = value_list(value.split())
-        if not self._plain_dict:
+            for key in self._multi_cache.get(name) or self._multi_valued(name):
+                value = result.get(key)
+                if value.__class__ is str:
+                    result[key] = value_list(value.split())
+        if not plain:
             # A custom attribute_dict_class sees every item through its
             # __setitem__, as with bs4's other builders.
             custom = self._dict_class()
