@@ -666,6 +666,14 @@ class TreeConstructor:
             formatting = self.formatting_element_after_last_marker(subject)
             if formatting is None:
                 return True
+            if formatting is open_[-1]:
+                # The common case, "</b>" closing the current node: steps
+                # 4.4-4.6 pass (the current node is on the stack and in
+                # scope), step 4.7 finds no furthest block above it, and
+                # step 4.8 pops it and removes it from the list.
+                self.pop()
+                self.remove_from_afe(formatting)
+                return False
             # Step 4.4.
             if not formatting.on_stack:
                 self.error(MISNESTED_TAG, tag.pos)
