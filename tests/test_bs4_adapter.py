@@ -489,3 +489,15 @@ def _connected(node, root):
             return True
         node = node.parent
     return False
+
+
+def test_multi_valued_attributes_given_as_a_string_keep_bs4s_meaning():
+    # bs4 tests "attr in value": {"*": "id"} makes id (not class) multi-valued.
+    soup = BeautifulSoup("", builder=SpecParserTreeBuilder(multi_valued_attributes={"*": "id"}))
+    builder = SoupBuilder(soup=soup)
+    doc = builder.start_document()
+    a = builder.create_element("a", H, {"class": "foo", "id": "bar"})
+    builder.append(doc, a)
+    builder.finish()
+    assert a["class"] == "foo"
+    assert a["id"] == ["bar"]

@@ -136,6 +136,7 @@ class SoupBuilder(TreeBuilder):
         self._cdata = builder.cdata_list_attributes
         self._cdata_by_tag = cdata
         self._multi_cache: dict[str, tuple] = {}
+        self._cdata_membership = bool(cdata) and any(isinstance(v, str) for v in cdata.values())
         self._preserve = builder.preserve_whitespace_tags
         self._empty_tags = builder.empty_element_tags
         self._string_containers = builder.string_containers
@@ -289,11 +290,16 @@ class SoupBuilder(TreeBuilder):
         plain = self._plain_dict
         result = self._dict_class(attrs) if plain else dict(attrs)
         if self._cdata_by_tag is not None:
-            value_list = self._value_list_class
-            for key in self._multi_cache.get(name) or self._multi_valued(name):
-                value = result.get(key)
-                if value.__class__ is str:
-                    result[key] = value_list(value.split())
+            if self._cdata_membership:
+                # A str where bs4 expects a set ({"*": "id"}): bs4's own
+                # method keeps its ``in`` (substring) semantics.
+                self._builder._replace_cdata_list_attribute_values(name, result)
+            else:
+                value_list = self._value_list_class
+                for key in self._multi_cache.get(name) or self._multi_valued(name):
+                    value = result.get(key)
+                    if value.__class__ is str:
+                        result[key] = value_list(value.split())
         if not plain:
             # A custom attribute_dict_class sees every item through its
             # __setitem__, as with bs4's other builders.
