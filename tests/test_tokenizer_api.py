@@ -129,9 +129,15 @@ def test_text_is_emitted_in_runs():
 
 
 def test_character_reference_positions():
-    sink = run("a&amp;b")
+    # Collecting errors, each piece carries its own source offset: the text
+    # before the reference, the reference, the text after it.
+    sink = run("a&amp;b", errors=[])
     assert merged_text(sink.calls) == "a&b"
     assert [c[2] for c in sink.calls if c[0] == "characters"] == [0, 1, 6]
+    # Without errors the run is decoded whole and emitted once, at the
+    # offset where it starts.
+    sink = run("x<p>a&amp;b&lt;c<p>")
+    assert [c[1:] for c in sink.calls if c[0] == "characters"] == [("x", 0), ("a&b<c", 4)]
 
 
 def test_nul_in_data_is_passed_through_elsewhere_replaced():
