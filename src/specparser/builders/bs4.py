@@ -49,8 +49,9 @@ try:
         Tag,
     )
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    # (AttributeDict and the builder's attribute_dict_class are bs4 4.13+.)
     raise ImportError(
-        "specparser's BeautifulSoup support needs beautifulsoup4: "
+        "specparser's BeautifulSoup support needs beautifulsoup4 4.13 or later: "
         "pip install specparser[bs4]"
     ) from exc
 
@@ -416,12 +417,13 @@ class SoupBuilder(TreeBuilder):
                 current[key] = value
 
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
-        for child in target.contents:
-            if child.__class__ is not list:
-                child.parent = None
-        target.contents = []
+        # Clone first (into a detached holder), then replace, as the spec
+        # orders it: the selectedcontent may be inside the option, and
+        # copying into it while walking the option's subtree would copy the
+        # copies again without end.
+        holder = self._clone_element(source)
         # (original parent, clone parent) pairs still to copy, no recursion.
-        pending = [(source, target)]
+        pending = [(source, holder)]
         while pending:
             original, copy = pending.pop()
             for child in original.contents:
@@ -436,6 +438,11 @@ class SoupBuilder(TreeBuilder):
                 else:
                     clone = self._make_string(child.__class__, str(child))
                 self.append(copy, clone)
+        for child in target.contents:
+            if child.__class__ is not list:
+                child.parent = None
+        target.contents = []
+        self.move_children(holder, target)
 
     def _clone_element(self, tag: Any) -> Any:
         clone = self.create_element(tag.name, tag.namespace, {})
