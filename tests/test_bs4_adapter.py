@@ -501,3 +501,24 @@ def test_multi_valued_attributes_given_as_a_string_keep_bs4s_meaning():
     builder.finish()
     assert a["class"] == "foo"
     assert a["id"] == ["bar"]
+
+
+def test_clones_are_taken_before_the_target_is_replaced():
+    # https://html.spec.whatwg.org/#clone-an-option-into-a-selectedcontent
+    # clones the option's children (step 2) before replacing the
+    # selectedcontent's children (step 3); the selectedcontent may be inside
+    # the option (a fuzzer found the adapter looping forever on that).
+    builder = SoupBuilder()
+    doc, html, head, body = skeleton(builder)
+    option = builder.create_element("option", H, {})
+    builder.append(body, option)
+    builder.insert_text(option, "x")
+    target = builder.create_element("selectedcontent", H, {})
+    builder.append(option, target)
+    builder.insert_text(option, "y")
+    builder.replace_children_with_clones(target, option)
+    soup = builder.finish()
+    assert option.decode() == (
+        "<option>x<selectedcontent>x<selectedcontent></selectedcontent>y</selectedcontent>y</option>"
+    )
+    assert check_tree(soup) == []
