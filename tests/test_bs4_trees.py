@@ -208,6 +208,9 @@ def test_str_input_has_no_original_encoding():
          {"exclude_encodings": ["shift_jis"]}, "utf-8", "é"),
         ('<meta charset="utf-8"><p>'.encode() + "é".encode("cp1252"),
          {"from_encoding": "cp1252"}, "windows-1252", "é"),
+        # Python codec names that are not WHATWG labels.
+        ("é".encode("latin-1"), {"from_encoding": "latin-1"}, "windows-1252", "é"),
+        ("привет".encode("koi8-r"), {"from_encoding": "koi8_r"}, "koi8-r", "привет"),
     ],
 )
 def test_bytes_are_sniffed_with_from_encoding_and_exclude_encodings(

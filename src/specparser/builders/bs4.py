@@ -32,6 +32,7 @@ constructors instead.
 
 from __future__ import annotations
 
+import codecs
 import re
 import warnings
 from bisect import bisect_right
@@ -730,7 +731,7 @@ def sniffing_keywords(
     if bom_sniff(data) is not None:
         return {}
     if user_specified_encoding:
-        user = get_an_encoding(user_specified_encoding)
+        user = _encoding_for_label(user_specified_encoding)
         if user is None:
             warnings.warn(
                 f"from_encoding={user_specified_encoding!r} is not an encoding label of the "
@@ -755,6 +756,29 @@ def sniffing_keywords(
     if declared is not None and declared in excluded:
         return {"override_encoding": fallback}
     return {"likely_encoding": fallback}
+
+
+def _encoding_for_label(label: str) -> str | None:
+    """The Encoding Standard's encoding for a ``from_encoding`` label; a
+    Python codec name that is not one of the standard's labels
+    (``"latin-1"``, ``"utf_8"``, ``"euc_kr"``) is tried under the codec's
+    canonical names."""
+    from ..encoding import get_an_encoding
+
+    if not isinstance(label, str):
+        raise TypeError(f"from_encoding must be a str, not {type(label).__name__}")
+    name = get_an_encoding(label)
+    if name is not None:
+        return name
+    try:
+        python_name = codecs.lookup(label).name
+    except LookupError:
+        return None
+    for candidate in (python_name, python_name.replace("_", "-")):
+        name = get_an_encoding(candidate)
+        if name is not None:
+            return name
+    return None
 
 
 def _declared_encoding(data: bytes) -> str | None:
