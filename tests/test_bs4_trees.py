@@ -356,3 +356,4 @@ def test_default_parser_choice_is_unchanged_in_process():
         default = BeautifulSoup("<p>", features=None)
     assert type(default.builder) is not SpecParserTreeBuilder
     assert "specparser.builders.bs4" in sys.modules
+
