@@ -235,14 +235,20 @@ class DomTreeBuilder(TreeBuilder):
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()
-        while target.firstChild is not None:
-            target.removeChild(target.firstChild)
+        # Clone first, then replace, as the spec orders it: the
+        # selectedcontent may be inside the option, and its copy in the
+        # clones is taken before it changes.
+        clones = []
         child = source.firstChild
         while child is not None:
             # cloneNode(True) recurses once per level; a deep subtree under
             # an <option> is rare, but copy level by level all the same.
-            target.appendChild(_deep_clone(child))
+            clones.append(_deep_clone(child))
             child = child.nextSibling
+        while target.firstChild is not None:
+            target.removeChild(target.firstChild)
+        for clone in clones:
+            target.appendChild(clone)
 
 
 def _link_append(parent: Any, child: Any) -> None:

@@ -225,13 +225,17 @@ class ElementTreeBuilder(TreeBuilder):
         if self._text_parts is not None:
             self._flush_text()
         self._text_parent = None
+        # Clone first, then replace, as the spec orders it: the
+        # selectedcontent may be inside the option, and its copy in the
+        # clones is taken before it changes.
+        text = source.text
+        clones = [_deep_clone(child) for child in source]
         parents = self._parent
         for child in target:
             parents.pop(child, None)
         del target[:]
-        target.text = source.text
-        for child in source:
-            clone = _deep_clone(child)
+        target.text = text
+        for clone in clones:
             target.append(clone)
             parents[clone] = target
 

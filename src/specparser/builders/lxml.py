@@ -610,12 +610,17 @@ class LxmlTreeBuilder(TreeBuilder):
             self._flush_text()
         self._text_parent = None
         self._last_parent = self._last_child = None
+        # Clone first, then replace, as the spec orders it: the
+        # selectedcontent may be inside the option, and its copy in the
+        # clones is taken before it changes.  deepcopy copies the subtree
+        # and the tail (the text after it).
+        text = source.text
+        clones = [copy.deepcopy(child) for child in source]
         for child in list(target):
             target.remove(child)
-        target.text = source.text
-        for child in source:
-            # deepcopy copies the subtree and the tail (the text after it).
-            target.append(copy.deepcopy(child))
+        target.text = text
+        for clone in clones:
+            target.append(clone)
 
 
 class LxmlHtmlTreeBuilder(LxmlTreeBuilder):

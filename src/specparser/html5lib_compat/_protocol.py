@@ -235,10 +235,12 @@ class ProtocolTreeBuilder(TreeBuilder):
         / ``insertText``, level by level."""
         if self._text_parent is not None:
             self._flush_text()
-        if self._kids_or_empty(target):
-            discard = self.create_element("div", HTML_NAMESPACE, {})
-            self.move_children(target, discard)
-        stack = [(source, target)]
+        # Clone first (into a detached holder), then replace, as the spec
+        # orders it: the selectedcontent may be inside the option, and
+        # copying into it while walking the option's subtree would copy the
+        # copies again without end.
+        holder = self.create_element("div", HTML_NAMESPACE, {})
+        stack = [(source, holder)]
         while stack:
             original, copy = stack.pop()
             for child in self._kids_or_empty(original):
@@ -250,6 +252,10 @@ class ProtocolTreeBuilder(TreeBuilder):
                 self.append(copy, clone)
                 if self._kids_or_empty(child):
                     stack.append((child, clone))
+        if self._kids_or_empty(target):
+            discard = self.create_element("div", HTML_NAMESPACE, {})
+            self.move_children(target, discard)
+        self.move_children(holder, target)
 
 
 def _index(kids: list, node: Any) -> int:
