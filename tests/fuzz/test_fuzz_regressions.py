@@ -52,3 +52,47 @@ def test_regression_directory_is_present() -> None:
     # The replay above must not silently run nothing because the directory
     # moved: it holds at least its README.
     assert (HERE / "regressions" / "README.md").is_file()
+
+
+# Found by the fuzzer: a <selectedcontent> inside the <option> it copies.
+# https://html.spec.whatwg.org/#clone-an-option-into-a-selectedcontent
+# clones the option's children first (step 2, into a DocumentFragment) and
+# only then replaces the selectedcontent's children (step 3), so the copy of
+# the selectedcontent inside the clones is the empty one.  The bs4 adapter
+# (and html5lib-protocol builders) copied into the selectedcontent while
+# walking the option and never finished; etree, lxml and dom copied the
+# half-filled selectedcontent.
+SELECTEDCONTENT_IN_OPTION = "<select><option>x<selectedcontent></selectedcontent>y"
+SELECTEDCONTENT_IN_OPTION_TREE = """\
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <option>
+|         "x"
+|         <selectedcontent>
+|           "x"
+|           <selectedcontent>
+|           "y"
+|         "y\""""
+
+
+@pytest.mark.parametrize("tree_type", ["etree", "lxml", "bs4", "dom", "html5lib-protocol"])
+def test_selectedcontent_inside_its_option_gets_clones_taken_before_the_replace(tree_type: str) -> None:
+    import specparser
+    from specparser.testformat import dump_events
+
+    if tree_type == "html5lib-protocol":
+        html5lib = pytest.importorskip("html5lib", reason="html5lib is not installed")
+        tree = specparser.parse(SELECTEDCONTENT_IN_OPTION, treebuilder=html5lib.getTreeBuilder("etree"))
+        walker = specparser.get_walker("etree")
+    else:
+        if tree_type == "lxml" and not fuzz_targets.HAVE_LXML:
+            pytest.skip("lxml is not installed")
+        if tree_type == "bs4" and not fuzz_targets.HAVE_BS4:
+            pytest.skip("beautifulsoup4 is not installed")
+        tree = specparser.parse(SELECTEDCONTENT_IN_OPTION, treebuilder=tree_type)
+        walker = specparser.get_walker(tree_type)
+        if tree_type == "lxml":
+            tree = tree.getroot()
+    assert dump_events(walker(tree)) == SELECTEDCONTENT_IN_OPTION_TREE
