@@ -198,15 +198,20 @@ def start_button(p: Any, tag: Any) -> bool:
 
 
 def start_a(p: Any, tag: Any) -> bool:
-    existing = p.formatting_element_after_last_marker("a")
-    if existing is not None:
-        p.error(UNEXPECTED_START_TAG, tag.pos)
-        if p.adoption_agency(tag):
-            any_other_end_tag(p, tag)
-        p.remove_from_afe(existing)
-        if existing.on_stack:
-            p.remove_from_stack(existing)
-    p.reconstruct_the_active_formatting_elements()
+    afe = p.afe
+    if afe:
+        existing = p.formatting_element_after_last_marker("a")
+        if existing is not None:
+            p.error(UNEXPECTED_START_TAG, tag.pos)
+            if p.adoption_agency(tag):
+                any_other_end_tag(p, tag)
+            p.remove_from_afe(existing)
+            if existing.on_stack:
+                p.remove_from_stack(existing)
+        if afe:
+            entry = afe[-1]
+            if entry is not None and not entry.on_stack:
+                p.reconstruct_the_active_formatting_elements()
     p.push_formatting_element(p.insert_html_element(tag))
     return False
 
@@ -457,6 +462,11 @@ def end_block(p: Any, tag: Any) -> bool:
     """address, article, ..., ul (and select, 2025): close the element if
     it is in scope."""
     name = tag.name
+    if p.open[-1].hname == name:
+        # The current node itself: in scope, and none of these names has an
+        # implied end tag, so the steps come down to popping it.
+        p.pop()
+        return False
     if not p.in_scope(name):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
@@ -490,6 +500,9 @@ def end_form(p: Any, tag: Any) -> bool:
 
 
 def end_p(p: Any, tag: Any) -> bool:
+    if p.open[-1].hname == "p":
+        p.pop()  # "close a p element" when it is the current node
+        return False
     if not p.in_button_scope("p"):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         p.insert_implied("p")
@@ -498,6 +511,9 @@ def end_p(p: Any, tag: Any) -> bool:
 
 
 def end_li(p: Any, tag: Any) -> bool:
+    if p.open[-1].hname == "li":
+        p.pop()  # the current node: in scope, no implied end tags but li's
+        return False
     if not p.in_scope("li", LIST_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
@@ -560,6 +576,11 @@ def end_br(p: Any, tag: Any) -> bool:
 def any_other_end_tag(p: Any, tag: Any) -> bool:
     name = tag.name
     open_ = p.open
+    if open_[-1].hname == name:
+        # Step 2.1 on the current node: nothing to generate (its own name is
+        # excluded), nothing to report; pop it.
+        p.pop()
+        return False
     for i in range(len(open_) - 1, -1, -1):
         node = open_[i]
         if node.hname == name:

@@ -12,6 +12,7 @@ the sink methods carry out, so nothing here recurses.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
@@ -90,7 +91,7 @@ class TreeConstructor:
         self.afe: list[ElementRecord | None] = []
         self.afe_segments: list[dict] = [{}]
         # Indexes of the stack of open elements (see push()).
-        self.by_name: dict[str, list[ElementRecord]] = {}
+        self.by_name: defaultdict[str, list[ElementRecord]] = defaultdict(list)
         self.boundaries: dict[int, list[ElementRecord]] = {
             bit: [] for bit in (SCOPE, LIST_SCOPE, BUTTON_SCOPE, TABLE_SCOPE)
         }
@@ -270,11 +271,7 @@ class TreeConstructor:
         rec.on_stack = True
         name = rec.hname
         if name is not None:
-            same = self.by_name.get(name)
-            if same is None:
-                self.by_name[name] = [rec]
-            else:
-                same.append(rec)
+            self.by_name[name].append(rec)
         flags = rec.flags
         if flags & ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
