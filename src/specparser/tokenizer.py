@@ -186,6 +186,16 @@ _PLAIN_START_TAG = re.compile(
 _FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
 _FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
+# A named character reference that ends with ";" (see Tokenizer._decode_references).
+_NAMED_REFERENCE_WITH_SEMICOLON = re.compile(r"&([a-zA-Z][a-zA-Z0-9]*;)")
+
+
+def _named_reference_value(match: re.Match) -> str:
+    """The table's code points for a reference found by
+    _NAMED_REFERENCE_WITH_SEMICOLON; KeyError when the name is unknown."""
+    return NAMED_WITH_SEMICOLON[match.group(1)]
+
+
 # Where a comment that opened normally ends (see Tokenizer._fast_comment).
 _COMMENT_CLOSE = re.compile(r"--!?>")
 
@@ -712,7 +722,21 @@ class Tokenizer:
     def _decode_references(self, value: str, start: int, in_attribute: bool) -> str:
         """Replace the character references of ``value``, found at offset
         ``start``, as the attribute value states (``in_attribute``) or the
-        data state would (errors included)."""
+        data state would (errors included).
+
+        The common case, every ``&`` starting a known name that ends with
+        ``;`` (``&amp;`` in URLs, ``&rsquo;`` in prose), is one regex
+        substitution: such a reference is matched the same way in both
+        states and is no parse error.  Anything else (numeric references,
+        unknown names, names without ``;``) goes through
+        :meth:`consume_character_reference` one ``&`` at a time."""
+        try:
+            decoded, count = _NAMED_REFERENCE_WITH_SEMICOLON.subn(_named_reference_value, value)
+        except KeyError:
+            pass
+        else:
+            if count == value.count("&"):
+                return decoded
         parts = []
         pos = 0
         consume = self.consume_character_reference
