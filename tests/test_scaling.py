@@ -93,6 +93,10 @@ KNOWN_BUGS = {
 
 GROWTH = 4  # n and 4n
 LIMIT = 6.5  # linear ~4, quadratic ~16
+# Shapes that are a few copies of one multi-megabyte string: the larger size
+# leaves the CPU caches and pays page faults for fresh memory, so linear code
+# measures up to ~6x there; quadratic would still be ~16x.
+LIMITS = {"long text node": 9.0, "long attribute value": 9.0}
 FLOOR = 2e-3  # seconds: shorter timings are too noisy to divide by
 
 
@@ -113,14 +117,14 @@ def _cost(tree_type: str, source: str, rounds: int = 3) -> float:
     return best
 
 
-def growth(tree_type: str, make: Callable[[int], str], n: int, attempts: int = 3) -> float:
+def growth(tree_type: str, make: Callable[[int], str], n: int, attempts: int = 3, limit: float = LIMIT) -> float:
     """Time ratio between sizes ``GROWTH * n`` and ``n``, the best of up to
-    ``attempts`` measurements (stopping at the first one under LIMIT)."""
+    ``attempts`` measurements (stopping at the first one under ``limit``)."""
     small, large = make(n), make(GROWTH * n)
     ratio = float("inf")
     for _ in range(attempts):
         ratio = min(ratio, _cost(tree_type, large) / max(_cost(tree_type, small), FLOOR))
-        if ratio < LIMIT:
+        if ratio < limit:
             break
     return ratio
 
@@ -147,8 +151,9 @@ def test_hostile_shape_grows_linearly(tree_type: str, name: str) -> None:
         # A known bug is measured once: it fails anyway, and must not cost
         # three rounds of a quadratic parse.
         attempts = 1 if (tree_type, name) in KNOWN_BUGS else 3
-        ratio = growth(tree_type, make, n, attempts)
-    assert ratio < LIMIT, f"{tree_type}, {name}: {GROWTH}x the input took {ratio:.1f}x the time"
+        limit = LIMITS.get(name, LIMIT)
+        ratio = growth(tree_type, make, n, attempts, limit)
+    assert ratio < limit, f"{tree_type}, {name}: {GROWTH}x the input took {ratio:.1f}x the time"
 
 
 @pytest.mark.skipif("lxml" in _MISSING, reason=_MISSING.get("lxml", ""))
