@@ -581,6 +581,15 @@ class TreeConstructor:
         return None, -1
 
     def remove_from_afe(self, rec: ElementRecord) -> int:
+        afe = self.afe
+        if afe and afe[-1] is rec:
+            # The common case (closing the innermost formatting element): it
+            # is the last entry, and the last of its key's entries.
+            same = self.afe_segments[-1].get(rec.akey)
+            if same and same[-1] is rec:
+                same.pop()
+                afe.pop()
+                return len(afe)
         same, i = self._afe_key_list(rec)
         if same is not None:
             del same[i]
