@@ -8,8 +8,8 @@ beautifulsoup4 sdist of the *installed* version:
 
 * ``$BS4_SDIST``: an unpacked sdist (the directory holding ``bs4/tests``),
   or a ``beautifulsoup4-<version>.tar.gz``;
-* otherwise the cache ``$SPECPARSER_CACHE`` (default
-  ``$XDG_CACHE_HOME/specparser`` or ``~/.cache/specparser``), filled on first
+* otherwise the cache (:func:`compat.sdist.cache_dir`: ``$SPECPARSER_CACHE``,
+  default ``$XDG_CACHE_HOME/specparser`` or ``~/.cache/specparser``), filled on first
   use by ``pip download --no-binary :all: --no-deps beautifulsoup4==<version>``
   (only ``bs4/`` is unpacked).
 
@@ -34,7 +34,6 @@ expected there (bs4's own html5lib builder fails them too).
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tarfile
 import tempfile
@@ -42,6 +41,11 @@ from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from compat import sdist  # noqa: E402
+
 SMOKE_TESTS = REPO_ROOT / "tests" / "test_bs4_smoke.py"
 
 # The inherited generic tests that expect a non-HTML5 tree.
@@ -66,23 +70,7 @@ GENERIC_MODULES = (
 
 
 def installed_bs4_version() -> str | None:
-    try:
-        from importlib.metadata import PackageNotFoundError, version
-    except ImportError:  # pragma: no cover
-        return None
-    try:
-        return version("beautifulsoup4")
-    except PackageNotFoundError:
-        return None
-
-
-def cache_dir() -> Path:
-    env = os.environ.get("SPECPARSER_CACHE")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "specparser"
+    return sdist.installed_version("beautifulsoup4")
 
 
 def _unpack_bs4(archive: Path, destination: Path) -> Path:
@@ -122,7 +110,7 @@ def find_sdist(download: bool = True) -> tuple[Path | None, str]:
     if env:
         path = Path(env)
         if path.is_file():
-            target = cache_dir() / "bs4-from-env"
+            target = sdist.cache_dir() / "bs4-from-env"
             try:
                 root = _unpack_bs4(path, target)
             except (OSError, RuntimeError, tarfile.TarError) as exc:
@@ -131,28 +119,19 @@ def find_sdist(download: bool = True) -> tuple[Path | None, str]:
         if _has_tests(path):
             return path, ""
         return None, f"BS4_SDIST={env} is neither a bs4 sdist directory nor a .tar.gz"
-    root = cache_dir() / f"beautifulsoup4-{version}"
+    root = sdist.cache_dir() / f"beautifulsoup4-{version}"
     if _has_tests(root):
         return root, ""
     if not download:
         return None, f"bs4 {version} tests not cached in {root} (set BS4_SDIST)"
     with tempfile.TemporaryDirectory() as tmp:
-        command = [
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-binary", ":all:",
-            "--no-deps", "-d", tmp, f"beautifulsoup4=={version}",
-        ]
+        archive, reason = sdist.download(
+            "beautifulsoup4", version, Path(tmp), no_binary=":all:", timeout=300, env_var="BS4_SDIST"
+        )
+        if archive is None:
+            return None, reason
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=300)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return None, f"cannot download the beautifulsoup4 {version} sdist: {exc} (set BS4_SDIST)"
-        archives = list(Path(tmp).glob("beautifulsoup4-*.tar.gz"))
-        if done.returncode != 0 or not archives:
-            message = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no archive"]
-            return None, (
-                f"cannot download the beautifulsoup4 {version} sdist: {message[0]} (set BS4_SDIST)"
-            )
-        try:
-            unpacked = _unpack_bs4(archives[0], cache_dir())
+            unpacked = _unpack_bs4(archive, sdist.cache_dir())
         except (OSError, RuntimeError, tarfile.TarError) as exc:
             return None, f"cannot unpack the beautifulsoup4 sdist: {exc}"
     return (unpacked, "") if _has_tests(unpacked) else (None, f"{unpacked} has no bs4/tests")

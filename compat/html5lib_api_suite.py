@@ -25,7 +25,7 @@ The upstream tests:
   is imported, so ``BeautifulSoup(markup, "html5lib")`` runs on specparser.
 * lxml: ``src/lxml/html/tests/test_html5parser.py`` from the installed
   lxml's sdist: ``$LXML_SDIST`` (the ``.tar.gz`` or the test file itself) or
-  the cache (see :func:`compat.bs4_suite.cache_dir`), filled on first use by
+  the cache (see :func:`compat.sdist.cache_dir`), filled on first use by
   ``pip download --no-binary lxml --no-deps lxml==<version>``; only that one
   file is extracted, nothing is built.
 
@@ -50,7 +50,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from compat import bs4_suite  # noqa: E402
+from compat import bs4_suite, sdist  # noqa: E402
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -616,14 +616,7 @@ def run_checks(show: Callable[[str], None] = print) -> tuple[int, int]:
 
 
 def installed_lxml_version() -> str | None:
-    try:
-        from importlib.metadata import PackageNotFoundError, version
-    except ImportError:  # pragma: no cover
-        return None
-    try:
-        return version("lxml")
-    except PackageNotFoundError:
-        return None
+    return sdist.installed_version("lxml")
 
 
 LXML_TEST_MEMBER = "src/lxml/html/tests/test_html5parser.py"
@@ -649,13 +642,13 @@ def find_lxml_test(download: bool = True) -> tuple[Path | None, str]:
     if version is None:
         return None, "lxml is not installed (pip install specparser[lxml])"
     env = os.environ.get("LXML_SDIST")
-    target = bs4_suite.cache_dir() / f"lxml-{version}" / "test_html5parser.py"
+    target = sdist.cache_dir() / f"lxml-{version}" / "test_html5parser.py"
     if env:
         path = Path(env)
         if path.suffix == ".py" and path.is_file():
             return path, ""
         try:
-            return _extract_lxml_test(path, bs4_suite.cache_dir() / "lxml-from-env" / "test_html5parser.py"), ""
+            return _extract_lxml_test(path, sdist.cache_dir() / "lxml-from-env" / "test_html5parser.py"), ""
         except (OSError, RuntimeError, tarfile.TarError) as exc:
             return None, f"LXML_SDIST={env}: {exc}"
     if target.is_file():
@@ -663,22 +656,14 @@ def find_lxml_test(download: bool = True) -> tuple[Path | None, str]:
     if not download:
         return None, f"lxml {version} test not cached at {target} (set LXML_SDIST)"
     with tempfile.TemporaryDirectory() as tmp:
-        # --no-binary lxml only: the build requirements may come as wheels,
-        # because pip prepares the sdist's metadata (nothing is built).
-        command = [
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-binary", "lxml",
-            "--no-deps", "-d", tmp, f"lxml=={version}",
-        ]
+        # --no-binary lxml only: the build requirements may come as wheels.
+        archive, reason = sdist.download(
+            "lxml", version, Path(tmp), no_binary="lxml", timeout=600, env_var="LXML_SDIST"
+        )
+        if archive is None:
+            return None, reason
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return None, f"cannot download the lxml {version} sdist: {exc} (set LXML_SDIST)"
-        archives = list(Path(tmp).glob("lxml-*.tar.gz"))
-        if done.returncode != 0 or not archives:
-            message = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no archive"]
-            return None, f"cannot download the lxml {version} sdist: {message[0]} (set LXML_SDIST)"
-        try:
-            return _extract_lxml_test(archives[0], target), ""
+            return _extract_lxml_test(archive, target), ""
         except (OSError, RuntimeError, tarfile.TarError) as exc:
             return None, f"cannot extract the lxml test: {exc}"
 

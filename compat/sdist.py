@@ -1,0 +1,71 @@
+"""Upstream test files that wheels do not ship, taken from sdists.
+
+bs4's and lxml's tests are run against specparser (``compat/bs4_suite.py``,
+``compat/html5lib_api_suite.py``) from the sdist of the *installed*
+version.  This module holds what both need: the installed version, the
+cache the unpacked files live in, and the ``pip download`` that fetches an
+sdist on first use.  What to unpack from the archive is each suite's own
+business.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def installed_version(distribution: str) -> str | None:
+    """The installed version of ``distribution``, or ``None``."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+    except ImportError:  # pragma: no cover
+        return None
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return None
+
+
+def cache_dir() -> Path:
+    """``$SPECPARSER_CACHE``, else ``$XDG_CACHE_HOME/specparser`` or
+    ``~/.cache/specparser``."""
+    env = os.environ.get("SPECPARSER_CACHE")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "specparser"
+
+
+def download(
+    distribution: str,
+    version: str,
+    into: Path,
+    *,
+    no_binary: str,
+    timeout: float,
+    env_var: str,
+) -> tuple[Path | None, str]:
+    """``pip download`` the ``distribution==version`` sdist into ``into``:
+    ``(archive, "")`` or ``(None, why not)``; the reason ends by naming
+    ``env_var``, the way to supply the sdist by hand.
+
+    ``no_binary`` is pip's ``--no-binary`` value: ``":all:"``, or the
+    distribution's own name when its build requirements may come as wheels
+    (pip prepares the sdist's metadata; nothing is built)."""
+    command = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--no-binary", no_binary,
+        "--no-deps", "-d", str(into), f"{distribution}=={version}",
+    ]
+    failure = f"cannot download the {distribution} {version} sdist"
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, f"{failure}: {exc} (set {env_var})"
+    archives = list(into.glob(f"{distribution}-*.tar.gz"))
+    if done.returncode != 0 or not archives:
+        message = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no archive"]
+        return None, f"{failure}: {message[0]} (set {env_var})"
+    return archives[0], ""
