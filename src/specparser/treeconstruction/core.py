@@ -31,6 +31,9 @@ from ..tables.elements import (
 )
 
 _SELECT_NAMES = frozenset({"select", "option", "selectedcontent"})
+# Where character tokens follow the insertion mode rather than the rules for
+# foreign content (https://html.spec.whatwg.org/#tree-construction-dispatcher).
+_HTML_TEXT_CONTEXT = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
 ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
@@ -181,7 +184,7 @@ class TreeConstructor:
         while data:
             if open_:
                 node = open_[-1] if self.context is None or len(open_) > 1 else self.context
-                if not node.flags & (HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT):
+                if not node.flags & _HTML_TEXT_CONTEXT:
                     self.foreign_characters(data, pos)
                     return
             data = self.mode.characters(self, data, pos)
