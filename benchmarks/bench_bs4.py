@@ -4,7 +4,7 @@
     python benchmarks/bench_bs4.py [--rounds N] [--pages K] [--parsers a,b,...] [--check]
 
 Every page of the corpus (compat.paths.corpus_dir()), read as str (UTF-8,
-errors replaced), is parsed with ``BeautifulSoup(page, name)`` for each
+byte order mark dropped, errors replaced), is parsed with ``BeautifulSoup(page, name)`` for each
 parser: "specparser", "html5lib", "html.parser", "lxml".  The parsers take
 turns within each round (interleaved, so machine noise hits them alike)
 and the best round of each is kept.  Only the BeautifulSoup constructor is
@@ -21,42 +21,21 @@ untimed.
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
-import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+from _common import corpus_paths, read_page, time_each
 
 PARSERS = ["specparser", "html5lib", "html.parser", "lxml"]
 
 
 def load_pages(limit: int | None) -> list[tuple[str, str]]:
-    directory = corpus_dir()
-    if directory is None:
-        raise SystemExit(MISSING_CORPUS)
-    files = sorted(directory.glob("*.html"))
-    if limit:
-        files = files[:limit]
-    return [(f.name, f.read_bytes().decode("utf-8", "replace")) for f in files]
+    return [(path.name, read_page(path)) for path in corpus_paths(limit)]
 
 
 def time_parser(name: str, pages: list[tuple[str, str]]) -> float:
     from bs4 import BeautifulSoup
 
-    total = 0.0
-    soup = None
-    for _, page in pages:
-        soup = None
-        gc.collect()
-        start = time.perf_counter()
-        soup = BeautifulSoup(page, name)
-        total += time.perf_counter() - start
-    del soup
-    gc.collect()
-    return total
+    return time_each(lambda page: BeautifulSoup(page, name), (page for _, page in pages))
 
 
 def check(pages: list[tuple[str, str]]) -> int:

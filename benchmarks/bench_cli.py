@@ -27,11 +27,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "src"))
+from _common import REPO_ROOT as ROOT, best_of, corpus_paths, print_table
 
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+sys.path.insert(0, str(ROOT / "src"))
 
 from specparser.cli import Options, parse_and_format  # noqa: E402
 
@@ -57,11 +55,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--format", default="html", choices=("html", "tree", "errors", "text", "json"))
     args = parser.parse_args(argv)
-    directory = corpus_dir()
-    if directory is None:
-        print(MISSING_CORPUS, file=sys.stderr)
-        return 2
-    paths = sorted(p for p in directory.iterdir() if p.is_file())
+    paths = corpus_paths()
     size = sum(p.stat().st_size for p in paths)
     options = Options(format=args.format, encoding=None, context=None, scripting=False)
     runs = {
@@ -69,15 +63,10 @@ def main(argv: list[str]) -> int:
         "cli -j 1": lambda: command(paths, args.format, 1),
         "cli -j 2": lambda: command(paths, args.format, 2),
     }
-    best = {name: float("inf") for name in runs}
-    for _ in range(args.rounds):
-        for name, run in runs.items():
-            start = time.perf_counter()
-            run()
-            best[name] = min(best[name], time.perf_counter() - start)
+    # Wall time: the command's work is done in child processes.
+    best = best_of(runs, args.rounds, time.perf_counter)
     print(f"{len(paths)} pages, {size / 1e6:.1f} MB, --format {args.format}, best of {args.rounds}")
-    for name, seconds in best.items():
-        print(f"  {name:<11} {seconds:7.2f} s  {size / 1e6 / seconds:6.2f} MB/s")
+    print_table(best, size / 1e6, 11)
     print(f"overhead of the command (cli -j 1 / in-process): {best['cli -j 1'] / best['in-process']:.2f}")
     print(f"speed-up of -j 2 (cli -j 1 / cli -j 2):           {best['cli -j 1'] / best['cli -j 2']:.2f}")
     return 0

@@ -12,7 +12,7 @@
    and once in a child process on the real html5lib.  Best round of each.
 
 Pages are the first K pages of the corpus (compat.paths.corpus_dir()), read
-as str (UTF-8, errors replaced).  The previous tree is freed and collected
+as str (UTF-8, byte order mark dropped, errors replaced).  The previous tree is freed and collected
 before each page, untimed.  Prints the best times and the ratio html5lib /
 specparser (2.5 means specparser is 2.5x faster).  Timings on a shared
 machine are noisy: compare the ratios, not the seconds.
@@ -21,41 +21,13 @@ machine are noisy: compare the ratios, not the seconds.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import subprocess
 import sys
-import time
 import warnings
-from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))
-
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
-
-
-def load_pages(limit: int) -> list[str]:
-    directory = corpus_dir()
-    if directory is None:
-        raise SystemExit(MISSING_CORPUS)
-    files = sorted(directory.glob("*.html"))[:limit]
-    return [f.read_bytes().decode("utf-8", "replace") for f in files]
-
-
-def time_calls(parse, pages: list[str]) -> float:
-    total = 0.0
-    tree = None
-    for page in pages:
-        tree = None
-        gc.collect()
-        start = time.perf_counter()
-        tree = parse(page)
-        total += time.perf_counter() - start
-    del tree
-    gc.collect()
-    return total
+from _common import REPO_ROOT, load_pages, time_each
 
 
 def bench_parse(pages: list[str], rounds: int) -> None:
@@ -75,7 +47,7 @@ def bench_parse(pages: list[str], rounds: int) -> None:
             warnings.simplefilter("ignore")  # DataLossWarning from both lxml builders
             for _ in range(rounds):
                 for name, call in calls.items():
-                    best[name] = min(best[name], time_calls(call, pages))
+                    best[name] = min(best[name], time_each(call, pages))
         ratio = best["html5lib"] / best["specparser"]
         print(
             f"parse(treebuilder={builder!r}): specparser {best['specparser']:.2f}s, "

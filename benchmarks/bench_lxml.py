@@ -21,21 +21,10 @@ import argparse
 import sys
 import time
 import warnings
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import best_of, load_pages, megabytes, print_table
 
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
-
-import specparser  # noqa: E402
-
-
-def load_pages(directory: Path, limit: int | None = None) -> list[str]:
-    pages = []
-    for path in sorted(directory.iterdir()):
-        if path.is_file():
-            pages.append(path.read_bytes().decode("utf-8-sig", errors="replace"))
-    return pages[:limit] if limit else pages
+import specparser
 
 
 def run_specparser_lxml(pages: list[str]) -> None:
@@ -57,12 +46,6 @@ def run_html5lib_lxml(pages: list[str]) -> None:
         html5lib.parse(text, treebuilder="lxml")
 
 
-def timed(fn, pages, clock=time.perf_counter) -> float:
-    start = clock()
-    fn(pages)
-    return clock() - start
-
-
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
@@ -74,17 +57,13 @@ def main(argv: list[str]) -> int:
         help="measure process CPU time instead of wall time (steadier on a busy machine)",
     )
     args = ap.parse_args(argv)
-    directory = corpus_dir()
-    if directory is None:
-        print(MISSING_CORPUS)
-        return 1
     try:
         import lxml  # noqa: F401
     except ImportError:
         print("lxml is not installed: pip install specparser[lxml]")
         return 1
     warnings.simplefilter("ignore")
-    pages = load_pages(directory, args.limit)
+    pages = load_pages(args.limit)
     if args.profile:
         import cProfile
         import pstats
@@ -92,7 +71,7 @@ def main(argv: list[str]) -> int:
         cProfile.runctx("run_specparser_lxml(pages)", globals(), {"pages": pages}, "/tmp/bench_lxml.prof")
         pstats.Stats("/tmp/bench_lxml.prof").sort_stats("tottime").print_stats(25)
         return 0
-    megabytes = sum(len(p.encode("utf-8", "surrogatepass")) for p in pages) / 1e6
+    size = megabytes(pages)
     contenders = {"specparser lxml": run_specparser_lxml, "specparser etree": run_specparser_etree}
     try:
         import html5lib  # noqa: F401
@@ -101,15 +80,11 @@ def main(argv: list[str]) -> int:
     except ImportError:
         print("html5lib not installed: skipped")
     clock = time.process_time if args.cpu else time.perf_counter
-    best = {name: float("inf") for name in contenders}
-    # Interleave the contenders round by round so that machine noise hits all.
-    for _ in range(args.rounds):
-        for name, fn in contenders.items():
-            best[name] = min(best[name], timed(fn, pages, clock))
+    runs = {name: lambda fn=fn: fn(pages) for name, fn in contenders.items()}
+    best = best_of(runs, args.rounds, clock)
     kind = "CPU" if args.cpu else "wall"
-    print(f"{len(pages)} pages, {megabytes:.1f} MB, best of {args.rounds} rounds ({kind} time)")
-    for name, seconds in best.items():
-        print(f"  {name:17s} {seconds:7.2f} s  {megabytes / seconds:6.2f} MB/s")
+    print(f"{len(pages)} pages, {size:.1f} MB, best of {args.rounds} rounds ({kind} time)")
+    print_table(best, size, 17)
     ours = best["specparser lxml"]
     if "html5lib lxml" in best:
         print(f"specparser lxml / html5lib lxml speed ratio: {best['html5lib lxml'] / ours:.2f}")

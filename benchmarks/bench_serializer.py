@@ -25,20 +25,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import best_of, load_pages
 
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
-
-import specparser  # noqa: E402
-from specparser.html5lib_compat import serialize as compat_serialize  # noqa: E402
-from specparser.serializer import serialize_html  # noqa: E402
-
-
-def load_pages(directory: Path, limit: int | None) -> list[str]:
-    pages = [p.read_bytes().decode("utf-8-sig", errors="replace") for p in sorted(directory.iterdir()) if p.is_file()]
-    return pages[:limit] if limit else pages
+import specparser
+from specparser.html5lib_compat import serialize as compat_serialize
+from specparser.serializer import serialize_html
 
 
 def main(argv: list[str]) -> int:
@@ -47,13 +39,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--limit", type=int, default=None, help="only the first N pages")
     args = parser.parse_args(argv)
 
-    directory = corpus_dir()
-    if directory is None:
-        print(MISSING_CORPUS, file=sys.stderr)
-        return 2
     import html5lib
 
-    pages = load_pages(directory, args.limit)
+    pages = load_pages(args.limit)
     ours = [specparser.parse(text) for text in pages]
     theirs = [html5lib.parse(text) for text in pages]
 
@@ -62,14 +50,9 @@ def main(argv: list[str]) -> int:
         "compat": lambda: [compat_serialize(tree) for tree in ours],
         "html5lib": lambda: [html5lib.serialize(tree, tree="etree") for tree in theirs],
     }
-    best = {name: float("inf") for name in runs}
-    size = {}
-    for _ in range(args.rounds):
-        for name, run in runs.items():
-            start = time.perf_counter()
-            out = run()
-            best[name] = min(best[name], time.perf_counter() - start)
-            size[name] = sum(len(s) for s in out)
+    outputs: dict[str, list[str]] = {}
+    best = best_of(runs, args.rounds, time.perf_counter, results=outputs)
+    size = {name: sum(len(s) for s in out) for name, out in outputs.items()}
 
     print(f"{len(pages)} pages, best of {args.rounds} rounds")
     for name in runs:

@@ -19,12 +19,10 @@ import argparse
 import sys
 import time
 from html.parser import HTMLParser
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import best_of, load_pages, megabytes
 
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
-from specparser.tokenizer import Tokenizer  # noqa: E402
+from specparser.tokenizer import Tokenizer
 
 
 class NullSink:
@@ -91,14 +89,6 @@ class NullHTMLParser(HTMLParser):
         pass
 
 
-def load_pages(directory: Path) -> list[str]:
-    pages = []
-    for path in sorted(directory.iterdir()):
-        if path.is_file():
-            pages.append(path.read_bytes().decode("utf-8-sig", errors="replace"))
-    return pages
-
-
 def run_specparser(pages, errors=False):
     for text in pages:
         sink = SwitchingSink()
@@ -114,38 +104,26 @@ def run_html_parser(pages):
         parser.close()
 
 
-def best_time(fn, *args, rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.process_time()
-        fn(*args)
-        best = min(best, time.process_time() - start)
-    return best
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--errors", action="store_true", help="also time error collection")
     args = parser.parse_args(argv)
-    directory = corpus_dir()
-    if directory is None:
-        print(MISSING_CORPUS)
-        return 1
-    pages = load_pages(directory)
-    megabytes = sum(len(p.encode("utf-8", "surrogatepass")) for p in pages) / 1e6
-    ours = theirs = with_errors = float("inf")
-    # Interleave the contenders round by round so that machine noise hits both.
-    for _ in range(args.rounds):
-        ours = min(ours, best_time(run_specparser, pages, rounds=1))
-        theirs = min(theirs, best_time(run_html_parser, pages, rounds=1))
-        if args.errors:
-            with_errors = min(with_errors, best_time(run_specparser, pages, True, rounds=1))
-    print(f"corpus: {len(pages)} pages, {megabytes:.1f} MB, best of {args.rounds} rounds")
-    print(f"specparser tokenizer: {megabytes / ours:7.2f} MB/s")
+    pages = load_pages()
+    size = megabytes(pages)
+    runs = {
+        "ours": lambda: run_specparser(pages),
+        "theirs": lambda: run_html_parser(pages),
+    }
     if args.errors:
-        print(f"  collecting errors:  {megabytes / with_errors:7.2f} MB/s")
-    print(f"html.parser:          {megabytes / theirs:7.2f} MB/s")
+        runs["with_errors"] = lambda: run_specparser(pages, True)
+    best = best_of(runs, args.rounds, time.process_time)
+    ours, theirs = best["ours"], best["theirs"]
+    print(f"corpus: {len(pages)} pages, {size:.1f} MB, best of {args.rounds} rounds")
+    print(f"specparser tokenizer: {size / ours:7.2f} MB/s")
+    if args.errors:
+        print(f"  collecting errors:  {size / best['with_errors']:7.2f} MB/s")
+    print(f"html.parser:          {size / theirs:7.2f} MB/s")
     print(f"ratio (specparser / html.parser): {theirs / ours:.2f}")
     return 0
 

@@ -16,21 +16,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import best_of, load_pages, megabytes, print_table
 
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
-
-import specparser  # noqa: E402
-
-
-def load_pages(directory: Path, limit: int | None = None) -> list[str]:
-    pages = []
-    for path in sorted(directory.iterdir()):
-        if path.is_file():
-            pages.append(path.read_bytes().decode("utf-8-sig", errors="replace"))
-    return pages[:limit] if limit else pages
+import specparser
 
 
 def run_specparser(pages: list[str]) -> None:
@@ -53,24 +42,14 @@ def run_html5lib(pages: list[str]) -> None:
         html5lib.parse(text)
 
 
-def timed(fn, pages) -> float:
-    start = time.perf_counter()
-    fn(pages)
-    return time.perf_counter() - start
-
-
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--limit", type=int, default=None, help="only the first N pages")
     ap.add_argument("--no-html5lib", action="store_true", help="skip html5lib (slow)")
     args = ap.parse_args(argv)
-    directory = corpus_dir()
-    if directory is None:
-        print(MISSING_CORPUS)
-        return 1
-    pages = load_pages(directory, args.limit)
-    megabytes = sum(len(p.encode("utf-8", "surrogatepass")) for p in pages) / 1e6
+    pages = load_pages(args.limit)
+    size = megabytes(pages)
     contenders = {"specparser": run_specparser}
     try:
         import justhtml  # noqa: F401
@@ -85,14 +64,10 @@ def main(argv: list[str]) -> int:
             contenders["html5lib"] = run_html5lib
         except ImportError:
             print("html5lib not installed: skipped")
-    best = {name: float("inf") for name in contenders}
-    # Interleave the contenders round by round so that machine noise hits all.
-    for _ in range(args.rounds):
-        for name, fn in contenders.items():
-            best[name] = min(best[name], timed(fn, pages))
-    print(f"{len(pages)} pages, {megabytes:.1f} MB, best of {args.rounds} rounds")
-    for name, seconds in best.items():
-        print(f"  {name:11s} {seconds:7.2f} s  {megabytes / seconds:6.2f} MB/s")
+    runs = {name: lambda fn=fn: fn(pages) for name, fn in contenders.items()}
+    best = best_of(runs, args.rounds, time.perf_counter)
+    print(f"{len(pages)} pages, {size:.1f} MB, best of {args.rounds} rounds")
+    print_table(best, size, 11)
     ours = best["specparser"]
     for name, seconds in best.items():
         if name != "specparser":

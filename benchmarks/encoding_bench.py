@@ -8,8 +8,10 @@ tokenizer pays for.
 
     python benchmarks/encoding_bench.py [--repeat N]
 
-Prints the total time of each side and the ratio (times are noisy: compare
-the ratio, run it more than once).
+The two sides take turns within each round (interleaved, so machine noise
+hits both); the best round of each is kept.  Prints the total time of each
+side and the ratio (times are noisy: compare the ratio, run it more than
+once).
 """
 
 from __future__ import annotations
@@ -17,12 +19,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import best_of, corpus_paths
 
-from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
-from specparser.encoding import decode_for_parse  # noqa: E402
+from specparser.encoding import decode_for_parse
 
 
 def ours(pages: list[bytes]) -> int:
@@ -42,28 +42,19 @@ def html5lib_side(pages: list[bytes]) -> int:
     return total
 
 
-def best_of(function, pages: list[bytes], repeat: int) -> tuple[float, int]:
-    best = float("inf")
-    size = 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        size = function(pages)
-        best = min(best, time.perf_counter() - start)
-    return best, size
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
-    root = corpus_dir()
-    if root is None:
-        print(MISSING_CORPUS)
-        return 2
-    pages = [path.read_bytes() for path in sorted(root.glob("*.html"))]
+    pages = [path.read_bytes() for path in corpus_paths()]
     megabytes = sum(map(len, pages)) / 1e6
-    ours_time, ours_chars = best_of(ours, pages, args.repeat)
-    theirs_time, theirs_chars = best_of(html5lib_side, pages, args.repeat)
+    characters: dict[str, int] = {}
+    best = best_of(
+        {"ours": lambda: ours(pages), "theirs": lambda: html5lib_side(pages)},
+        args.repeat, time.perf_counter, results=characters,
+    )
+    ours_time, theirs_time = best["ours"], best["theirs"]
+    ours_chars, theirs_chars = characters["ours"], characters["theirs"]
     print(f"{len(pages)} pages, {megabytes:.1f} MB; best of {args.repeat}")
     print(f"specparser.encoding: {ours_time * 1000:8.1f} ms  ({ours_chars} characters)")
     print(f"html5lib 1.1:        {theirs_time * 1000:8.1f} ms  ({theirs_chars} characters)")
