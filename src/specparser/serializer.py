@@ -72,42 +72,30 @@ _RAW_TEXT_PARENTS_SCRIPTING = RAW_TEXT_PARENTS | {"noscript"}
 _ATTRIBUTE_PREFIX = {XML_NAMESPACE: "xml:", XLINK_NAMESPACE: "xlink:", XMLNS_NAMESPACE: "xmlns:"}
 
 
-def escape_text(data: str) -> str:
-    """"Escaping a string" in text mode: ``&``, U+00A0, ``<``, ``>``.
+def escape_string(string: str, attribute_mode: bool = False) -> str:
+    """"Escaping a string": ``&``, U+00A0, ``<``, ``>``, and in attribute
+    mode ``"`` too.
 
     https://html.spec.whatwg.org/#escapingString
     """
-    # Four membership tests are cheaper than a regex for the common case of
-    # text with nothing to escape; replace() only runs when needed.
-    if "&" in data:
-        data = data.replace("&", "&amp;")
-    if "\xa0" in data:
-        data = data.replace("\xa0", "&nbsp;")
-    if "<" in data:
-        data = data.replace("<", "&lt;")
-    if ">" in data:
-        data = data.replace(">", "&gt;")
-    return data
-
-
-def escape_attribute(value: str) -> str:
-    """"Escaping a string" in attribute mode: ``&``, U+00A0, ``"``, ``<``,
-    ``>``.  The current standard escapes ``<`` and ``>`` in attribute values
-    too (whatwg/html#6362, 2025).
-
-    https://html.spec.whatwg.org/#escapingString
-    """
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "\xa0" in value:
-        value = value.replace("\xa0", "&nbsp;")
-    if '"' in value:
-        value = value.replace('"', "&quot;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    return value
+    # Membership tests are cheaper than a regex for the common case of text
+    # with nothing to escape; replace() only runs when needed.
+    # Step 1.
+    if "&" in string:
+        string = string.replace("&", "&amp;")
+    # Step 2.
+    if "\xa0" in string:
+        string = string.replace("\xa0", "&nbsp;")
+    # Step 3.
+    if attribute_mode and '"' in string:
+        string = string.replace('"', "&quot;")
+    # Step 4.  Older editions skip it in attribute mode; the current standard
+    # escapes ``<`` and ``>`` in attribute values too (whatwg/html#6362, 2025).
+    if "<" in string:
+        string = string.replace("<", "&lt;")
+    if ">" in string:
+        string = string.replace(">", "&gt;")
+    return string
 
 
 def attribute_serialized_name(key: Any) -> str:
@@ -178,21 +166,20 @@ def _serialize(
     pop = raw_stack.pop
     html_ns = HTML_NAMESPACE
     void = VOID_ELEMENTS
-    esc_text = escape_text
-    esc_attr = escape_attribute
+    escape = escape_string
     attr_name = attribute_serialized_name
     stream = iter(events)
     for event in stream:
         kind = event[0]
         if kind == TEXT:
-            append(event[1] if raw else esc_text(event[1]))
+            append(event[1] if raw else escape(event[1]))
         elif kind == START:
             _, name, namespace, attrs = event
             is_html = namespace == html_ns or namespace is None
             if attrs:
                 parts = ["<", name]
                 for key, value in attrs.items():
-                    parts.append(f' {key if key.__class__ is str else attr_name(key)}="{esc_attr(value)}"')
+                    parts.append(f' {key if key.__class__ is str else attr_name(key)}="{escape(value, True)}"')
                 parts.append(">")
                 append("".join(parts))
             else:
@@ -201,7 +188,7 @@ def _serialize(
                 # "If current node serializes as void, then continue on to
                 # the next child node": its children (a DOM can give a void
                 # element some) and its end tag are not written.
-                _skip_subtree(stream)
+                _skip_to_end(stream)
                 continue
             raw = is_html and name in raw_parents
             push(raw)
@@ -227,7 +214,9 @@ def _serialize(
             pop()
             # ... and not the template element's own children, which the
             # walker reports after END_CONTENT, before the template's END.
-            end = _skip_children(stream)
+            end = _skip_to_end(stream)
+            if end is None:
+                raise ValueError("walker events end inside an element")
             append(f"</{end[1]}>")
             if len(raw_stack) > 1:
                 pop()
@@ -237,23 +226,10 @@ def _serialize(
     return "".join(out)
 
 
-def _skip_subtree(stream: Iterator[tuple]) -> None:
-    """Consume the rest of an element whose START was just read, up to and
-    including its END."""
-    depth = 0
-    for event in stream:
-        kind = event[0]
-        if kind == START:
-            depth += 1
-        elif kind == END:
-            if not depth:
-                return
-            depth -= 1
-
-
-def _skip_children(stream: Iterator[tuple]) -> tuple:
-    """Consume children up to the END of the current element; return that
-    END event."""
+def _skip_to_end(stream: Iterator[tuple]) -> tuple | None:
+    """Consume the rest of the current element (its START already read), up
+    to and including its END; return that END, or ``None`` when the stream
+    ends first."""
     depth = 0
     for event in stream:
         kind = event[0]
@@ -263,7 +239,7 @@ def _skip_children(stream: Iterator[tuple]) -> tuple:
             if not depth:
                 return event
             depth -= 1
-    raise ValueError("walker events end inside an element")
+    return None
 
 
 # -- nodes -------------------------------------------------------------
