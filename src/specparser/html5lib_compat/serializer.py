@@ -116,7 +116,12 @@ def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **se
     return HTMLSerializer(**serializer_opts).render(walker(input), encoding)
 
 
-def _escape_text(data: str) -> str:
+def _escape(data: str) -> str:
+    """html5lib's escaping of text and attribute values: ``&``, ``<``,
+    ``>`` (``xml.sax.saxutils.escape``).  Unlike the standard's "escaping a
+    string" (:func:`specparser.serializer.escape_string`), U+00A0 stays
+    literal, as html5lib writes it; quotes in attribute values are the
+    caller's business (they depend on the quoting options)."""
     if "&" in data:
         data = data.replace("&", "&amp;")
     if "<" in data:
@@ -264,7 +269,7 @@ class HTMLSerializer:
                         self.serializeError("Unexpected </ in CDATA")
                     yield encode(data)
                 else:
-                    yield encode(_escape_text(data))
+                    yield encode(_escape(data))
 
             elif kind == "StartTag" or kind == "EmptyTag":
                 name = token["name"]
@@ -331,12 +336,7 @@ class HTMLSerializer:
             return
         yield self.encodeStrict("=")
         quote = self._quote_needed(value)
-        if "&" in value:
-            value = value.replace("&", "&amp;")
-        if "<" in value:
-            value = value.replace("<", "&lt;")
-        if ">" in value:
-            value = value.replace(">", "&gt;")
+        value = _escape(value)
         if not quote:
             yield self.encode(value)
             return
