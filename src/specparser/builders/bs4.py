@@ -58,6 +58,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..treebuilder import TreeBuilder
+from ._support import index_from_end as _index
 
 __all__ = ["SoupBuilder", "SpecParserTreeBuilder", "sniffing_keywords"]
 
@@ -525,17 +526,6 @@ class _Start:
 
     def __init__(self) -> None:
         self.next_element = None
-
-
-def _index(contents: list, node: Any) -> int:
-    """Position of ``node`` in ``contents`` by identity (bs4's ``==`` is
-    structural and ``hash`` is O(subtree)), searched from the end: the
-    reference node of foster parenting and the nodes the adoption agency
-    moves are nearly always among the last children."""
-    for index in range(len(contents) - 1, -1, -1):
-        if contents[index] is node:
-            return index
-    raise ValueError("node is not a child of its parent")
 
 
 # ---------------------------------------------------------------------------

@@ -27,13 +27,14 @@ from xml.dom import minidom
 
 from ..constants import HTML_NAMESPACE
 from ..treebuilder import TreeBuilder
+from ._support import GatheredText, index_from_end as _index
 
 __all__ = ["DomTreeBuilder"]
 
 _TEXT_NODE = minidom.Node.TEXT_NODE
 
 
-class DomTreeBuilder(TreeBuilder):
+class DomTreeBuilder(GatheredText, TreeBuilder):
     """Builds :mod:`xml.dom.minidom` trees; see the module docstring.
 
     ``implementation`` is a DOM module with ``getDOMImplementation()``
@@ -50,11 +51,10 @@ class DomTreeBuilder(TreeBuilder):
         self.dom: Any = None
         self.fragment: Any = None
         self.quirks_mode = "no-quirks"
-        # Consecutive text for the same parent is joined once, at the next
-        # mutation (many small Text nodes, or repeated appendData, would be
-        # slow and html5lib's users expect one node per run of text).
-        self._text_parent: Any = None
-        self._text_parts: list[str] = []
+        # Text is gathered (GatheredText) and joined once, at the next
+        # mutation, into one Text node (not many, nor repeated appendData).
+        self._text_parent = None
+        self._text_parts = []
 
     # -- life cycle ------------------------------------------------------
 
@@ -145,13 +145,7 @@ class DomTreeBuilder(TreeBuilder):
 
     def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
         if before is None:
-            if parent is self._text_parent:
-                self._text_parts.append(text)
-                return
-            if self._text_parent is not None:
-                self._flush_text()
-            self._text_parent = parent
-            self._text_parts = [text]
+            self._gather_text(parent, text)
             return
         if self._text_parent is not None:
             self._flush_text()
@@ -294,15 +288,6 @@ def _unlink(node: Any) -> None:
     if following is not None:
         following.previousSibling = previous
     node.previousSibling = node.nextSibling = node.parentNode = None
-
-
-def _index(kids: list, node: Any) -> int:
-    """Position of ``node`` among ``kids``, searched from the end (foster
-    parenting's reference node, a table, is nearly always last)."""
-    for index in range(len(kids) - 1, -1, -1):
-        if kids[index] is node:
-            return index
-    raise ValueError("reference node is not a child of parent")
 
 
 def _deep_clone(node: Any) -> Any:

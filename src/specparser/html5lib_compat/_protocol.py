@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import HTML_NAMESPACE
+from ..builders._support import GatheredText, index_from_end as _index
 from ..treebuilder import TreeBuilder
 
 __all__ = ["ProtocolTreeBuilder"]
@@ -61,7 +62,7 @@ class _Text:
         self.data = data
 
 
-class ProtocolTreeBuilder(TreeBuilder):
+class ProtocolTreeBuilder(GatheredText, TreeBuilder):
     """Adapts an html5lib ``treebuilders.base.TreeBuilder`` instance."""
 
     def __init__(self, tree: Any) -> None:
@@ -74,11 +75,11 @@ class ProtocolTreeBuilder(TreeBuilder):
         # asked for either.  Holding the node itself keeps its id unique.
         self._parents: dict[int, tuple[Any, Any]] = {}
         self._children: dict[int, tuple[Any, list]] = {}
-        # Consecutive text for the same parent is joined and inserted once,
-        # at the next mutation: bs4 and minidom-style builders concatenate
-        # strings on every insertText.
-        self._text_parent: Any = None
-        self._text_parts: list[str] = []
+        # Text is gathered (GatheredText) and inserted once, at the next
+        # mutation: bs4 and minidom-style builders concatenate strings on
+        # every insertText.
+        self._text_parent = None
+        self._text_parts = []
 
     # -- life cycle ------------------------------------------------------
 
@@ -169,13 +170,7 @@ class ProtocolTreeBuilder(TreeBuilder):
 
     def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
         if before is None:
-            if parent is self._text_parent:
-                self._text_parts.append(text)
-                return
-            if self._text_parent is not None:
-                self._flush_text()
-            self._text_parent = parent
-            self._text_parts = [text]
+            self._gather_text(parent, text)
             return
         if self._text_parent is not None:
             self._flush_text()
@@ -256,12 +251,3 @@ class ProtocolTreeBuilder(TreeBuilder):
             discard = self.create_element("div", HTML_NAMESPACE, {})
             self.move_children(target, discard)
         self.move_children(holder, target)
-
-
-def _index(kids: list, node: Any) -> int:
-    """Position of ``node`` in ``kids``, searched from the end (the
-    reference node of foster parenting, a table, is nearly always last)."""
-    for index in range(len(kids) - 1, -1, -1):
-        if kids[index] is node:
-            return index
-    raise ValueError("reference node is not a child of parent")

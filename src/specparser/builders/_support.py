@@ -1,0 +1,48 @@
+"""Pieces the adapters that keep their own children lists share.
+
+The minidom adapter (:mod:`.dom`), the Beautiful Soup adapter (:mod:`.bs4`)
+and the html5lib-protocol adapter (:mod:`specparser.html5lib_compat._protocol`)
+each find children by identity and gather text the same way; the rest of
+each adapter is its tree's own business.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def index_from_end(children: list, node: Any) -> int:
+    """Position of ``node`` in ``children`` by identity (bs4's ``==`` is
+    structural and its ``hash`` O(subtree)), searched from the end: foster
+    parenting's reference node (a table) and the nodes the adoption agency
+    moves are nearly always among the last children."""
+    for index in range(len(children) - 1, -1, -1):
+        if children[index] is node:
+            return index
+    raise ValueError("node is not a child of its parent")
+
+
+class GatheredText:
+    """Mixin: consecutive text for the same parent is gathered and inserted
+    once, by the adapter's ``_flush_text``, at the next mutation (many
+    small text nodes or repeated concatenation would be slow, and html5lib's
+    users expect one node per run of text).
+
+    Every mutation other than appending text to the same parent must first
+    call ``_flush_text`` when ``_text_parent`` is not ``None``."""
+
+    _text_parent: Any = None
+    _text_parts: list[str]
+
+    def _flush_text(self) -> None:
+        raise NotImplementedError
+
+    def _gather_text(self, parent: Any, text: str) -> None:
+        """Append ``text`` at the end of ``parent``, later."""
+        if parent is self._text_parent:
+            self._text_parts.append(text)
+            return
+        if self._text_parent is not None:
+            self._flush_text()
+        self._text_parent = parent
+        self._text_parts = [text]
