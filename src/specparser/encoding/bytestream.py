@@ -34,7 +34,9 @@ from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, encoding_sniffing_algorith
 
 T = TypeVar("T")
 
-_ENCODING_KEYWORDS = (
+# The keyword arguments of decode_for_parse / parse_with_reparse that choose
+# an encoding (html5lib's names); the html5lib facade accepts the same.
+ENCODING_KEYWORDS = (
     "override_encoding",
     "transport_encoding",
     "same_origin_parent_encoding",
@@ -169,7 +171,7 @@ def decode_for_parse(
         given = [
             name
             for name, value in zip(
-                _ENCODING_KEYWORDS,
+                ENCODING_KEYWORDS,
                 (override_encoding, transport_encoding, same_origin_parent_encoding, likely_encoding, default_encoding),
             )
             if value is not None

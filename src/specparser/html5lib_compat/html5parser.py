@@ -47,13 +47,6 @@ from .treebuilders._native import NativeTreeBuilder, native_builder_class
 
 __all__ = ["HTMLParser", "parse", "parseFragment", "ParseError"]
 
-_ENCODING_KEYWORDS = (
-    "override_encoding",
-    "transport_encoding",
-    "same_origin_parent_encoding",
-    "likely_encoding",
-    "default_encoding",
-)
 _HTML5LIB_TREES = ("etree", "lxml", "dom")
 _QUIRKS_NAMES = {"no-quirks": "no quirks", "quirks": "quirks", "limited-quirks": "limited quirks"}
 
@@ -98,7 +91,9 @@ def parseFragment(
 
 def _split_kwargs(kwargs: dict) -> tuple[dict, dict]:
     """(builder options, parse keywords)."""
-    parse_keys = {"scripting", "useChardet", *_ENCODING_KEYWORDS}
+    from ..encoding.bytestream import ENCODING_KEYWORDS  # loaded on first parse
+
+    parse_keys = {"scripting", "useChardet", *ENCODING_KEYWORDS}
     options = {k: v for k, v in kwargs.items() if k not in parse_keys}
     return options, {k: v for k, v in kwargs.items() if k in parse_keys}
 
@@ -220,13 +215,13 @@ class HTMLParser:
     # -- the parse ---------------------------------------------------------
 
     def _parse(self, stream: Any, inner_html: bool, container: Any, scripting: bool, kwargs: dict) -> Any:
-        from ..encoding import parse_with_reparse
+        from ..encoding.bytestream import ENCODING_KEYWORDS, parse_with_reparse
 
         self.innerHTMLMode = inner_html
         self.container = container
         self.scripting = bool(scripting)
         context = _context(container) if inner_html else None
-        unknown = set(kwargs) - {"useChardet", *_ENCODING_KEYWORDS}
+        unknown = set(kwargs) - {"useChardet", *ENCODING_KEYWORDS}
         if unknown:
             raise TypeError(f"unexpected keyword argument(s): {', '.join(sorted(unknown))}")
         # html5lib passes only given keywords; None means "not given" here.
