@@ -18,3 +18,8 @@ namespaces = {
 }
 prefixes = {url: prefix for prefix, url in namespaces.items()}
 prefixes[MATHML_NAMESPACE] = "math"
+
+# The namespaces the parser puts attributes in, with their prefixes
+# (https://html.spec.whatwg.org/#adjust-foreign-attributes); the dumpers,
+# walkers and serializers name such an attribute by these prefixes.
+ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}

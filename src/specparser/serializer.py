@@ -34,12 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from .constants import (
-    HTML_NAMESPACE,
-    XLINK_NAMESPACE,
-    XML_NAMESPACE,
-    XMLNS_NAMESPACE,
-)
+from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
 __all__ = [
@@ -68,8 +63,9 @@ RAW_TEXT_PARENTS = frozenset(
 )
 _RAW_TEXT_PARENTS_SCRIPTING = RAW_TEXT_PARENTS | {"noscript"}
 
-# The attribute's serialized name, for the namespaces the spec names.
-_ATTRIBUTE_PREFIX = {XML_NAMESPACE: "xml:", XLINK_NAMESPACE: "xlink:", XMLNS_NAMESPACE: "xmlns:"}
+# The attribute's serialized name, for the namespaces the spec names (XML,
+# XMLNS, XLink: "xml:", "xmlns:", "xlink:").
+_ATTRIBUTE_PREFIX = {namespace: prefix + ":" for namespace, prefix in ATTRIBUTE_PREFIXES.items()}
 
 
 def escape_string(string: str, attribute_mode: bool = False) -> str:

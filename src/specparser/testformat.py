@@ -17,17 +17,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .constants import (
-    HTML_NAMESPACE,
-    MATHML_NAMESPACE,
-    SVG_NAMESPACE,
-    XLINK_NAMESPACE,
-    XML_NAMESPACE,
-    XMLNS_NAMESPACE,
-)
+from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
-_ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
 _PREFIXES = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math ", HTML_NAMESPACE: ""}
 
 
@@ -61,7 +53,7 @@ def dump_events(events: Iterable[tuple]) -> str:
                 for key, value in attrs.items():
                     if key.__class__ is tuple:
                         # "xlink href": the namespace's prefix, not the token's.
-                        key = "%s %s" % (_ATTRIBUTE_PREFIXES.get(key[2], key[0]), key[1])
+                        key = "%s %s" % (ATTRIBUTE_PREFIXES.get(key[2], key[0]), key[1])
                     shown.append((key, value))
                 shown.sort()
                 attr_indent = "  " * (depth + 1)

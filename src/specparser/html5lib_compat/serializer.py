@@ -37,7 +37,7 @@ import re
 from codecs import register_error, xmlcharrefreplace_errors
 from typing import Any, Iterable, Iterator
 
-from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
+from ..constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
 from ..serializer import RAW_TEXT_PARENTS, VOID_ELEMENTS
 from .constants import booleanAttributes, entities, rcdataElements
 
@@ -59,7 +59,7 @@ _quote_legacy = re.compile(
 _RAW_TEXT = frozenset(rcdataElements) | RAW_TEXT_PARENTS
 
 # The prefix of the attribute's serialized name, by namespace.
-_ATTRIBUTE_PREFIX = {XLINK_NAMESPACE: "xlink:", XML_NAMESPACE: "xml:", XMLNS_NAMESPACE: "xmlns:"}
+_ATTRIBUTE_PREFIX = {namespace: prefix + ":" for namespace, prefix in ATTRIBUTE_PREFIXES.items()}
 
 _XML_ENTITIES = frozenset({"lt;", "gt;", "amp;", "apos;", "quot;"})
 

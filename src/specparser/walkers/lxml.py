@@ -37,11 +37,10 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         "pip install specparser[lxml]"
     ) from exc
 
-from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
+from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
 from ..infoset import restore_comment, restore_identifier, restore_name
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
-_ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
 _COMMENT = etree.Comment
 _ELEMENT_TREE = etree._ElementTree
 _ELEMENT = etree._Element
