@@ -331,8 +331,8 @@ def _results(jobs: Sequence[tuple], options: Options, processes: int) -> Iterato
                 break
             pending.popleft()
             yield result
-            job = next(remaining, None)
-            if job is not None and not submit(job):
+            following = next(remaining, None)
+            if following is not None and not submit(following):
                 broken = True
     finally:
         executor.shutdown(wait=False, cancel_futures=True)

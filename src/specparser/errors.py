@@ -42,7 +42,7 @@ class LineIndex:
     def _find_newlines(self) -> list[int]:
         text = self.text
         find = text.find
-        newlines = []
+        newlines: list[int] = []
         append = newlines.append
         i = find("\n")
         while i != -1:

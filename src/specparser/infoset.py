@@ -59,6 +59,7 @@ from __future__ import annotations
 import re
 import sys
 import warnings
+from types import FrameType
 
 from .constants import (
     HTML_NAMESPACE,
@@ -337,7 +338,7 @@ def _around_first_bad_character(before: str, after: str) -> tuple[str, str]:
 def _caller_stacklevel() -> int:
     """The ``stacklevel`` that points warnings.warn at the first frame
     outside the specparser package (the user's call to parse)."""
-    frame = sys._getframe(2)  # the caller of CoercionLog.warn: stacklevel 2
+    frame: FrameType | None = sys._getframe(2)  # the caller of CoercionLog.warn: stacklevel 2
     level = 2
     while frame is not None and frame.f_globals.get("__name__", "").startswith("specparser"):
         frame = frame.f_back

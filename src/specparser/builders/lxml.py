@@ -314,7 +314,7 @@ class LxmlTreeBuilder(TreeBuilder):
         if self.namespace_html:
             # HTML elements inside carry the XHTML namespace explicitly, so a
             # default namespace here cannot capture them.
-            nsmap = {None: namespace}
+            nsmap: dict[str | None, str] = {None: namespace}
         else:
             # Un-namespaced HTML elements inside (<foreignObject><div>) must
             # not fall into a default namespace when the XML is read back.
@@ -387,7 +387,7 @@ class LxmlTreeBuilder(TreeBuilder):
         parser = self._parser
         if tag[:1] == "{":
             local = _local(tag)
-            nsmap = {None: namespace}
+            nsmap: dict[str | None, str] | None = {None: namespace}
         else:
             local = tag
             nsmap = None
@@ -399,7 +399,9 @@ class LxmlTreeBuilder(TreeBuilder):
             # Comments that came before the DOCTYPE can only be placed there
             # by the XML parser (lxml has no handle on the DTD node).  Their
             # text is already a valid XML comment.
-            before = self.document.before_root
+            document = self.document
+            assert document is not None  # a DOCTYPE belongs to a document
+            before = document.before_root
             count = self._comments_before_doctype
             prologue = "".join("<!--%s-->" % comment.text for comment in before[:count])
             del before[:count]
@@ -476,6 +478,7 @@ class LxmlTreeBuilder(TreeBuilder):
 
     def _append_to_document(self, child: Any) -> None:
         document = self.document
+        assert document is not None  # only called with the document as parent
         if child is self.root:
             for node in document.before_root:
                 child.addprevious(node)

@@ -142,7 +142,9 @@ def _gb18030_error(error: UnicodeError) -> tuple[str, int]:
     # byte; Python's gb18030 reports an error starting at it (one byte, or
     # two when a digit follows).  Every other error is U+FFFD, as with
     # "replace".
-    if isinstance(error, UnicodeDecodeError) and error.object[error.start] == 0x80:
+    if not isinstance(error, UnicodeDecodeError):
+        raise error  # registered for decoding only
+    if error.object[error.start] == 0x80:
         return "\u20ac", error.start + 1
     return "\ufffd", error.end
 

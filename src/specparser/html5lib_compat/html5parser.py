@@ -280,16 +280,18 @@ def _adapter_class(cls: type) -> type[NativeTreeBuilder]:
     for name, entry in BUILDERS.items():
         if entry[1] == cls.__name__ and cls.__module__ == entry[0]:
             return native_builder_class(name)
-    holder = type("TreeBuilder", (NativeTreeBuilder,), {"builder_name": "etree"})
 
-    def __init__(self: Any, namespaceHTMLElements: bool = True, **options: Any) -> None:
-        self.namespaceHTMLElements = bool(namespaceHTMLElements)
-        self.defaultNamespace = HTML_NAMESPACE if namespaceHTMLElements else None
-        self.adapter_options = options
-        self.adapter_class = cls
-        self.document = None
-        self.adapter = None
-        self._unused = self._make_adapter()
+    class TreeBuilder(NativeTreeBuilder):
+        __qualname__ = "TreeBuilder"
+        builder_name = "etree"
 
-    holder.__init__ = __init__  # type: ignore[method-assign]
-    return holder
+        def __init__(self, namespaceHTMLElements: bool = True, **options: Any) -> None:
+            self.namespaceHTMLElements = bool(namespaceHTMLElements)
+            self.defaultNamespace = HTML_NAMESPACE if namespaceHTMLElements else None
+            self.adapter_options = options
+            self.adapter_class = cls
+            self.document = None
+            self.adapter = None
+            self._unused = self._make_adapter()
+
+    return TreeBuilder

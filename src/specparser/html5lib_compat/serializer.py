@@ -82,7 +82,7 @@ def _entity_names() -> dict[int, str]:
 _ENTITY_NAMES = _entity_names()
 
 
-def htmlentityreplace_errors(exc: UnicodeError) -> tuple[str, int]:
+def htmlentityreplace_errors(exc: UnicodeError) -> tuple[str | bytes, int]:
     """Codec error handler: characters the encoding cannot represent become
     named character references (``&eacute;``), else ``&#x...;``."""
     if not isinstance(exc, (UnicodeEncodeError, UnicodeTranslateError)):

@@ -94,28 +94,32 @@ class Filter(base.Filter):
                 yield token
 
     def is_optional_start(self, tagname: str, previous: dict | None, next: dict | None) -> bool:
-        kind = next["type"] if next else None
+        # The next token's type (None at the end) and, for a tag, its name.
+        if next:
+            kind, next_name = next["type"], next.get("name", "")
+        else:
+            kind, next_name = None, ""
         if tagname == "html":
             # ... if the first thing inside is not a comment (or space).
             return kind not in ("Comment", "SpaceCharacters")
         if tagname == "head":
             # ... if the element is empty, or the first thing inside is an element.
-            return kind in _TAGS or (kind == "EndTag" and next["name"] == "head")
+            return kind in _TAGS or (kind == "EndTag" and next_name == "head")
         if tagname == "body":
             # ... if empty, or the first thing inside is not whitespace or a
             # comment, except meta, noscript, link, script, style, template.
             if kind in ("Comment", "SpaceCharacters"):
                 return False
             if kind in _TAGS:
-                return next["name"] not in _BODY_KEPT_BEFORE
+                return next_name not in _BODY_KEPT_BEFORE
             return True
         if tagname == "colgroup":
             # ... if the first thing inside is a col element (and see </colgroup>).
-            return kind in _TAGS and next["name"] == "col"
+            return kind in _TAGS and next_name == "col"
         if tagname == "tbody":
             # ... if the first thing inside is a tr, and not right after a
             # tbody, thead or tfoot whose end tag may have been omitted.
-            if kind != "StartTag" or next["name"] != "tr":
+            if kind != "StartTag" or next_name != "tr":
                 return False
             return not (
                 previous
@@ -125,23 +129,26 @@ class Filter(base.Filter):
         return False
 
     def is_optional_end(self, tagname: str, next: dict | None) -> bool:
-        kind = next["type"] if next else None
+        if next:
+            kind, next_name = next["type"], next.get("name", "")
+        else:
+            kind, next_name = None, ""
         if tagname in _END_UNLESS_SPACE_OR_COMMENT:
             if kind in ("Comment", "SpaceCharacters"):
                 return False
-            if tagname == "colgroup" and kind == "StartTag" and next["name"] == "colgroup":
+            if tagname == "colgroup" and kind == "StartTag" and next_name == "colgroup":
                 return False  # so that the next <colgroup> may keep its start tag
             return True
         before = _END_BEFORE.get(tagname)
         if before is None:
             return False
         if kind in _TAGS:
-            return next["name"] in before
+            return next_name in before
         if kind == "EndTag" or kind is None:
             if tagname not in _END_AT_PARENT_END:
                 return False
             if tagname == "p" and kind == "EndTag":
-                parent = next["name"]
+                parent = next_name
                 return parent not in _P_KEPT_IN and "-" not in parent
             return True
         return False

@@ -19,9 +19,10 @@ A subclass that overrides html5lib protocol hooks (``elementClass``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...builders import get_builder, get_walker
+from ...treebuilder import TreeBuilder
 
 __all__ = ["NativeTreeBuilder", "native_builder_class"]
 
@@ -39,7 +40,9 @@ class NativeTreeBuilder:
         self.namespaceHTMLElements = bool(namespaceHTMLElements)
         self.defaultNamespace = "http://www.w3.org/1999/xhtml" if namespaceHTMLElements else None
         self.adapter_options = {**self.options, **options}
-        self.adapter_class = get_builder(self.builder_name)
+        # Registered builders take namespaceHTMLElements (see
+        # specparser.builders), which the TreeBuilder base class does not.
+        self.adapter_class: Callable[..., TreeBuilder] = get_builder(self.builder_name)
         self.document: Any = None
         # The first parse's adapter is made now, so bad options fail here,
         # as they do in html5lib's constructors.
