@@ -36,7 +36,7 @@ import codecs
 import re
 import warnings
 from bisect import bisect_right
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, cast
 
 try:
     from bs4 import BeautifulSoup
@@ -106,7 +106,8 @@ class SoupBuilder(TreeBuilder):
         builder = soup.builder
         classes = soup.element_classes
 
-        tag_class = classes.get(Tag, Tag)
+        # bs4 maps each class to a subclass of it (element_classes=).
+        tag_class = cast("type[Tag]", classes.get(Tag, Tag))
         self._tag_class = tag_class
         self._plain_tags = _plain_constructor(tag_class, Tag)
         self._parser_class = soup.__class__
@@ -121,9 +122,9 @@ class SoupBuilder(TreeBuilder):
             _plain_constructor(cls, NavigableString) for cls in self._containers.values()
         ):
             self._plain_strings = False
-        self._comment_class = classes.get(Comment, Comment)
+        self._comment_class = cast("type[Comment]", classes.get(Comment, Comment))
         self._plain_comments = _plain_constructor(self._comment_class, NavigableString)
-        self._doctype_class = classes.get(Doctype, Doctype)
+        self._doctype_class = cast("type[Doctype]", classes.get(Doctype, Doctype))
 
         self._builder = builder
         self._dict_class = builder.attribute_dict_class
@@ -139,7 +140,7 @@ class SoupBuilder(TreeBuilder):
         self._cdata = builder.cdata_list_attributes
         self._cdata_by_tag = cdata
         self._multi_cache: dict[str, tuple] = {}
-        self._cdata_membership = bool(cdata) and any(isinstance(v, str) for v in cdata.values())
+        self._cdata_membership = cdata is not None and any(isinstance(v, str) for v in cdata.values())
         self._preserve = builder.preserve_whitespace_tags
         self._empty_tags = builder.empty_element_tags
         self._string_containers = builder.string_containers
@@ -336,7 +337,7 @@ class SoupBuilder(TreeBuilder):
         doctype.specparser_doctype = (name or "", public_id or "", system_id or "")
         self.append(self.soup, doctype)
 
-    def _make_string(self, cls: type, data: str) -> Any:
+    def _make_string(self, cls: type[NavigableString], data: str) -> Any:
         if _plain_constructor(cls, NavigableString):
             string = _new_str(cls, data)
             string.hidden = False
@@ -476,7 +477,7 @@ class SoupBuilder(TreeBuilder):
         # needs no test; the first node's previous_element is reset below.
         start = _Start()
         previous: Any = start
-        parent = soup
+        parent: Tag = soup
         children = soup.contents
         sibling = None
         iterator = enumerate(children)
@@ -656,6 +657,7 @@ def _replay(soup: BeautifulSoup, nodes: list) -> None:
     bs4's ``handle_starttag`` and string checks apply the SoupStrainer.
     Strings go in as they are (``endData`` would collapse whitespace)."""
     strainer = soup.parse_only
+    assert strainer is not None  # replayed only for parse_only
     tag_stack = soup.tagStack
 
     def add_string(text: str, base: Any) -> None:
