@@ -473,8 +473,15 @@ class LxmlTreeBuilder(TreeBuilder):
         if child.getparent() is not None:
             self.remove(child)
         parent.append(child)
-        self._last_parent = parent
-        self._last_child = child
+        if len(child):
+            # An element appended with children of its own (the adoption
+            # agency appends elements it has already filled) breaks the
+            # shortcut's "no children" promise: text inserted into it must go
+            # after its last child, not into its .text.
+            self._last_parent = self._last_child = None
+        else:
+            self._last_parent = parent
+            self._last_child = child
 
     def _append_to_document(self, child: Any) -> None:
         document = self.document
