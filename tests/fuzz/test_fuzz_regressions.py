@@ -96,3 +96,20 @@ def test_selectedcontent_inside_its_option_gets_clones_taken_before_the_replace(
         if tree_type == "lxml":
             tree = tree.getroot()
     assert dump_events(walker(tree)) == SELECTEDCONTENT_IN_OPTION_TREE
+
+
+# Found by the fuzzer: the lxml adapter put text meant for after the last
+# child of an element into the element's .text when the element had been
+# appended with children already (the adoption agency moves the furthest
+# block's children into the new element, then appends it).  The tree is
+# html5lib's and the etree adapter's for the same input.
+def test_lxml_text_after_the_children_of_an_element_the_adoption_agency_filled() -> None:
+    import specparser
+    from specparser.testformat import dump_events
+
+    if not fuzz_targets.HAVE_LXML:
+        pytest.skip("lxml is not installed")
+    source = "<b><div><div><dl><a><div><div><div><div><div></a></b>f"
+    tree = specparser.parse(source, treebuilder="lxml").getroot()
+    dump = dump_events(specparser.get_walker("lxml")(tree))
+    assert dump.endswith('|                     <b>\n|                       <a>\n|                       "f"')
