@@ -176,7 +176,7 @@ def test_attributes_multi_valued_namespaced_and_meta_substitution():
     meta = builder.create_element("meta", H, {"charset": "latin1"})
     for tag in (a, svg, meta):
         builder.append(body, tag)
-    soup = builder.finish()
+    builder.finish()
     assert a["class"] == ["x", "y"] and type(a["class"]) is AttributeValueList
     assert a["rel"] == ["r1", "r2"]
     assert a["id"] == "i d"

@@ -35,7 +35,7 @@ import specparser  # noqa: E402
 from specparser.constants import HTML_NAMESPACE  # noqa: E402
 from specparser.serializer import serialize_html, walker_for  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
-from specparser.walkers import END, START, TEXT  # noqa: E402
+from specparser.walkers import START, TEXT  # noqa: E402
 from specparser.walkers.etree import walk  # noqa: E402
 
 

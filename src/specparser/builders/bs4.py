@@ -41,7 +41,7 @@ from typing import Any, Iterable, Iterator, cast
 try:
     from bs4 import BeautifulSoup
     from bs4.builder import PERMISSIVE, HTML_5, DetectsXMLParsedAsHTML, HTMLTreeBuilder
-    from bs4.element import (
+    from bs4.element import (  # noqa: F401 (AttributeDict: the bs4 4.13+ gate, below)
         AttributeDict,
         Comment,
         Doctype,
