@@ -133,9 +133,11 @@ def _ascii_lower(s: str) -> str:
 
 # -- runs: what a state consumes without changing state ----------------------
 _DATA_STOP = re.compile(r"[&<\x00]")
-_RCDATA_STOP = re.compile(r"</|[&\x00]")
-_RAWTEXT_STOP = re.compile(r"</|\x00")
-_SCRIPT_STOP = re.compile(r"</|<!--|\x00")
+# What ends a run in the RCDATA, RAWTEXT and script data states (with the
+# fast paths on), found by _find_first.
+_RCDATA_STOP = ("</", "&", "\x00")
+_RAWTEXT_STOP = ("</", "\x00")
+_SCRIPT_STOP = ("</", "<!--", "\x00")
 _LESS_THAN_OR_NUL = re.compile(r"[<\x00]")
 _TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+")
 _ATTRIBUTE_NAME_RUN = re.compile(r"[^\t\n\f />=\x00\"'<]+")
@@ -230,6 +232,7 @@ class Tokenizer:
         "_index",
         "_input_errors",
         "_next_input_error",
+        "_next_stop",
         # the current tag token
         "_tag_is_end",
         "_tag_name",
@@ -290,6 +293,8 @@ class Tokenizer:
         self._comment_parts: list[str] = []
         self._comment_pos = 0
         self._doctype: Doctype | None = None
+        # needle -> offset of its next occurrence (see _find_first).
+        self._next_stop: dict[str, int] = {}
 
     # -- driver ------------------------------------------------------------
 
@@ -415,6 +420,30 @@ class Tokenizer:
         parts = self._attr_parts
         if parts is not None:
             parts.append(data)
+
+    def _find_first(self, pos: int, needles: tuple[str, ...]) -> int:
+        """The offset of the first occurrence from ``pos`` of any of
+        ``needles`` (the ends of a run in RCDATA, RAWTEXT, script data), or
+        -1.  ``str.find`` is several times faster than a regex search for
+        the alternatives on scripts and style sheets.  Each needle's next
+        occurrence is remembered, and looked for again only once the
+        tokenizer has passed it (its position only moves forward), so a
+        needle that is rare or absent is not searched for to the end of the
+        text at every run: the work stays linear."""
+        stops = self._next_stop
+        text = self.text
+        n = self._n
+        first = n
+        for needle in needles:
+            at = stops.get(needle, -1)
+            if at < pos:
+                at = text.find(needle, pos)
+                if at == -1:
+                    at = n
+                stops[needle] = at
+            if at < first:
+                first = at
+        return first if first < n else -1
 
     # -- character references ------------------------------------------------
 
@@ -765,13 +794,16 @@ class Tokenizer:
         text = self.text
         pos = self.pos
         fast = self._fast
-        m = (_RCDATA_STOP if fast else _DATA_STOP).search(text, pos)
-        if m is None:
+        if fast:
+            i = self._find_first(pos, _RCDATA_STOP)
+        else:
+            m = _DATA_STOP.search(text, pos)
+            i = -1 if m is None else m.start()
+        if i == -1:
             if pos < self._n:
                 self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        i = m.start()
         if i > pos:
             self._emit_characters(text[pos:i], pos)
         c = text[i]
@@ -797,13 +829,16 @@ class Tokenizer:
         text = self.text
         pos = self.pos
         fast = self._fast
-        m = (_RAWTEXT_STOP if fast else _LESS_THAN_OR_NUL).search(text, pos)
-        if m is None:
+        if fast:
+            i = self._find_first(pos, _RAWTEXT_STOP)
+        else:
+            m = _LESS_THAN_OR_NUL.search(text, pos)
+            i = -1 if m is None else m.start()
+        if i == -1:
             if pos < self._n:
                 self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        i = m.start()
         if i > pos:
             self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
@@ -830,13 +865,16 @@ class Tokenizer:
         text = self.text
         pos = self.pos
         fast = self._fast
-        m = (_SCRIPT_STOP if fast else _LESS_THAN_OR_NUL).search(text, pos)
-        if m is None:
+        if fast:
+            i = self._find_first(pos, _SCRIPT_STOP)
+        else:
+            m = _LESS_THAN_OR_NUL.search(text, pos)
+            i = -1 if m is None else m.start()
+        if i == -1:
             if pos < self._n:
                 self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        i = m.start()
         if i > pos:
             self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
