@@ -5,7 +5,9 @@
 
 Every page of the corpus (compat.paths.corpus_dir()) is parsed by each
 parser in its OWN subprocess (so neither memory nor warm-up leaks from one
-parser to the next), several rounds in that process, best round kept.
+parser to the next), several rounds, best round kept.  The subprocesses
+are started together and take turns, one pass over the corpus each per
+round, so that a change in the machine's load hits every parser alike.
 
 * Throughput is corpus megabytes (the pages' sizes in bytes) over the
   round's CPU time (``time.process_time`` of the subprocess): the machine
@@ -34,6 +36,7 @@ import argparse
 import gc
 import json
 import resource
+import select
 import subprocess
 import sys
 import time
@@ -213,41 +216,114 @@ def load_pages(kind: str, limit: int | None) -> list[Any]:
     return [f.read_bytes().decode("utf-8-sig", "replace") for f in files]
 
 
-def worker(name: str, rounds: int, limit: int | None) -> dict:
-    """Runs in the subprocess: time ``rounds`` passes over the corpus."""
+_PROTOCOL = "@@ "  # prefix of the worker's protocol lines on its stdout
+
+
+def _say(message: dict) -> None:
+    print(_PROTOCOL + json.dumps(message), flush=True)
+
+
+def worker(name: str, limit: int | None) -> None:
+    """Runs in the subprocess: load the parser and the pages, say "ready",
+    then time one pass over the corpus for each "run" line read from stdin;
+    "done" reports the peak memory and ends."""
     _, kind, _, factory = PARSERS[name]
     try:
         parse = factory()
     except ImportError as exc:
-        return {"status": "missing", "detail": str(exc)}
+        _say({"status": "missing", "detail": str(exc)})
+        return
     pages = load_pages(kind, limit)
     # Warm up (imports done lazily by the parser, caches) on the smallest page.
     parse(min(pages, key=len))
     gc.collect()
     baseline = _reset_peak()
-    times = []
-    for _ in range(rounds):
+    _say({"status": "ready"})
+    for line in sys.stdin:
+        if line.strip() != "run":
+            break
         start = time.process_time()
         for page in pages:
             parse(page)
-        times.append(time.process_time() - start)
-    return {"status": "ok", "times": times, "peak_mb": _peak_mb() - baseline}
+        _say({"time": time.process_time() - start})
+    _say({"peak_mb": _peak_mb() - baseline})
 
 
-def run_worker(name: str, rounds: int, limit: int | None, timeout: float) -> dict:
-    """Start one subprocess for ``name``; its last stdout line is JSON."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", name, "--rounds", str(rounds)]
-    if limit:
-        command += ["--pages", str(limit)]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPO)
-    except subprocess.TimeoutExpired:
-        return {"status": "failed", "detail": f"timed out after {timeout:.0f} s"}
-    lines = done.stdout.strip().splitlines()
-    if done.returncode != 0 or not lines:
-        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        return {"status": "failed", "detail": tail}
-    return json.loads(lines[-1])
+class Worker:
+    """The parent's handle on one worker subprocess."""
+
+    def __init__(self, name: str, limit: int | None, timeout: float) -> None:
+        self.name = name
+        self.timeout = timeout
+        command = [sys.executable, str(Path(__file__).resolve()), "--worker", name]
+        if limit:
+            command += ["--pages", str(limit)]
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO
+        )
+        self.result: dict = {}
+        self.times: list[float] = []
+
+    def receive(self) -> dict:
+        """The next protocol line (other output is skipped), or a failure."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        while True:
+            ready, _, _ = select.select([stdout], [], [], self.timeout)
+            if not ready:
+                self.process.kill()
+                return {"status": "failed", "detail": f"no answer in {self.timeout:.0f} s"}
+            line = stdout.readline()
+            if not line:
+                self.process.wait()
+                tail = (self.process.stderr.read().strip().splitlines() or ["no output"])[-1]  # type: ignore[union-attr]
+                return {"status": "failed", "detail": tail}
+            if line.startswith(_PROTOCOL):
+                return json.loads(line[len(_PROTOCOL) :])
+
+    def send(self, command: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+
+    def finish(self) -> dict:
+        """End the worker; its result for the table."""
+        if self.result.get("status") == "ready":
+            self.send("done")
+            answer = self.receive()
+            self.process.wait()
+            if "peak_mb" in answer:
+                self.result = {"status": "ok", "times": self.times, "peak_mb": answer["peak_mb"]}
+            else:
+                self.result = answer
+        elif self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        return self.result
+
+
+def run_workers(names: list[str], rounds: int, limit: int | None, timeout: float) -> dict[str, dict]:
+    """One subprocess per parser, all started (loaded, warmed up) first; then
+    round by round each parser in turn makes one timed pass while the
+    others wait, so that the machine's load changes hit every parser."""
+    workers = [Worker(name, limit, timeout) for name in names]
+    for w in workers:
+        w.result = w.receive()
+        if w.result.get("status") != "ready":
+            print(f"  {w.name}: {w.result.get('status')}: {w.result.get('detail')}", file=sys.stderr)
+    for round_number in range(rounds):
+        print(f"round {round_number + 1} of {rounds} ...", file=sys.stderr, flush=True)
+        for w in workers:
+            if w.result.get("status") != "ready":
+                continue
+            w.send("run")
+            answer = w.receive()
+            if "time" in answer:
+                w.times.append(answer["time"])
+            else:
+                w.result = answer
+                print(f"  {w.name}: {answer.get('status')}: {answer.get('detail')}", file=sys.stderr)
+    return {w.name: w.finish() for w in workers}
 
 
 # -- the report ------------------------------------------------------------------
@@ -314,11 +390,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--only", default=None, help="comma-separated parser names (default: all)")
     ap.add_argument("--pages", type=int, default=None, help="only the first K pages (quick runs)")
     ap.add_argument("--markdown", action="store_true", help="print a markdown table for the README")
-    ap.add_argument("--timeout", type=float, default=1800, help="seconds per parser subprocess")
+    ap.add_argument("--timeout", type=float, default=600, help="seconds a worker may take per answer")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker is not None:
-        print(json.dumps(worker(args.worker, args.rounds, args.pages)))
+        worker(args.worker, args.pages)
         return 0
     names = list(PARSERS)
     if args.only:
@@ -328,14 +404,9 @@ def main(argv: list[str]) -> int:
             print(f"unknown parser(s): {', '.join(unknown)}; known: {', '.join(PARSERS)}", file=sys.stderr)
             return 2
     count, megabytes = corpus_megabytes(args.pages)
-    results = {}
-    for name in names:
-        print(f"running {name} ...", file=sys.stderr, flush=True)
-        results[name] = run_worker(name, args.rounds, args.pages, args.timeout)
-        if results[name]["status"] != "ok":
-            print(f"  {name}: {results[name]['status']}: {results[name].get('detail')}", file=sys.stderr)
+    results = run_workers(names, args.rounds, args.pages, args.timeout)
     print(
-        f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds; "
+        f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds (interleaved); "
         f"one subprocess per parser; Python {sys.version.split()[0]}"
     )
     print()
