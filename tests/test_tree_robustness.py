@@ -67,25 +67,35 @@ HOSTILE = {
 }
 
 
-def _best_time(text: str, rounds: int = 3) -> float:
-    best = float("inf")
+def _best_times(small_text: str, large_text: str, rounds: int = 5) -> tuple[float, float]:
+    """Best-of CPU times of parsing the two inputs, measured in alternation
+    so that a change of load on the shared machine hits both alike."""
+    small = large = float("inf")
     gc.collect()
     gc.disable()
     try:
         for _ in range(rounds):
-            start = time.perf_counter()
-            specparser.parse(text)
-            best = min(best, time.perf_counter() - start)
+            for text, which in ((small_text, 0), (large_text, 1)):
+                start = time.process_time()
+                specparser.parse(text)
+                elapsed = time.process_time() - start
+                if which == 0:
+                    small = min(small, elapsed)
+                else:
+                    large = min(large, elapsed)
     finally:
         gc.enable()
-    return best
+    return small, large
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_doubling_hostile_input_about_doubles_the_time(name: str) -> None:
     make = HOSTILE[name]
     n = 2500
-    small = _best_time(make(n))
-    large = _best_time(make(2 * n))
-    # Linear: ~2.  Quadratic: ~4.  Slack for a noisy shared machine.
-    assert large / small < 3.2, f"{name}: {small:.3f}s -> {large:.3f}s"
+    # Linear: ~2.  Quadratic: ~4.  Slack for a noisy shared machine; a
+    # quadratic shape fails every attempt, noise rarely fails three.
+    for _attempt in range(3):
+        small, large = _best_times(make(n), make(2 * n))
+        if large / small < 3.2:
+            return
+    raise AssertionError(f"{name}: {small:.3f}s -> {large:.3f}s")
