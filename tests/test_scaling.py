@@ -85,11 +85,9 @@ LXML_SUPERLINEAR = {
 }  # fmt: skip
 # Adapter bugs found here, reported to their owner; strict: the test fails
 # once the bug is fixed, so this list cannot go stale.
-KNOWN_BUGS = {
-    ("lxml", "foster-parented text between comments"): "the lxml adapter flushes "
-    "its pending text at every append, so each foster-parented run is added to "
-    "the text before the table by copying it (quadratic in the text's length)",
-}
+# (tree type, shape) -> reason, for shapes known to grow faster than
+# linearly: a strict xfail, so a fix shows up as a failure to remove it.
+KNOWN_BUGS: dict[tuple[str, str], str] = {}
 
 GROWTH = 4  # n and 4n
 LIMIT = 6.5  # linear ~4, quadratic ~16

@@ -153,11 +153,14 @@ class LxmlTreeBuilder(TreeBuilder):
         self._coerced_keys: dict[Any, Any] = {}
         self._nsmaps: dict[str, dict] = {}
         # Text is written at once; more text for the same place (a run split
-        # at character references) is buffered and joined once, at the next
-        # mutation: ``+=`` on .text/.tail for each piece would be quadratic.
+        # at character references, or foster-parented runs with comments or
+        # cells inserted into the table between them) is buffered and joined
+        # once: ``+=`` on .text/.tail for each piece would be quadratic.
         # _text_parent/_text_before name the place of the last text written
-        # (None after any other mutation) and _text_previous the node whose
-        # tail it went into (None: the parent's .text).
+        # and _text_previous the node whose tail it went into (None: the
+        # parent's .text).  The place stays valid while the children of
+        # _text_parent do not change: inserting into _text_parent, removing,
+        # moving or cloning nodes ends the run (_end_text_run).
         self._text_parent: Any = None
         self._text_before: Any = None
         self._text_previous: Any = None
@@ -464,9 +467,8 @@ class LxmlTreeBuilder(TreeBuilder):
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Any, child: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
+        if parent is self._text_parent:
+            self._end_text_run()
         if parent.__class__ is LxmlDocument:
             self._append_to_document(child)
             return
@@ -501,9 +503,8 @@ class LxmlTreeBuilder(TreeBuilder):
             self._last_top = child
 
     def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
+        if parent is self._text_parent:
+            self._end_text_run()
         self._last_parent = self._last_child = None
         if child.getparent() is not None:
             self.remove(child)
@@ -559,6 +560,13 @@ class LxmlTreeBuilder(TreeBuilder):
         self._text_parent = parent
         self._text_before = before
         self._text_previous = previous
+
+    def _end_text_run(self) -> None:
+        """The place of the last text is about to change: write what is
+        buffered for it and forget the place."""
+        if self._text_parts is not None:
+            self._flush_text()
+        self._text_parent = None
 
     def _flush_text(self) -> None:
         """Write the buffered text after the text written last."""
