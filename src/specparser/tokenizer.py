@@ -2031,6 +2031,12 @@ class _Collector:
         return self.allow_cdata
 
 
+# The states a caller may start in (tokens.py; the tests' initial states).
+_INITIAL_STATES = frozenset(
+    {DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, PLAINTEXT_STATE, CDATA_SECTION_STATE}
+)
+
+
 def tokenize(
     text: str,
     *,
@@ -2054,6 +2060,11 @@ def tokenize(
     ``cdata_allowed`` answers the markup declaration open state's question
     (is the adjusted current node a foreign element?).
     """
+    if state not in _INITIAL_STATES or state.__class__ is not int:
+        raise ValueError(
+            f"state must be one of DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, "
+            f"PLAINTEXT_STATE, CDATA_SECTION_STATE (specparser.tokens), not {state!r}"
+        )
     sink = _Collector(cdata_allowed)
     tokenizer = Tokenizer(text, sink, errors=errors, fast_paths=fast_paths)
     tokenizer.state = state
