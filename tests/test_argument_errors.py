@@ -325,6 +325,12 @@ def test_serialize_none_is_a_type_error() -> None:
         serialize_events(None)
 
 
+@pytest.mark.parametrize("events", [b"x", "<p>", 3], ids=repr)
+def test_serialize_events_of_a_non_event_stream_names_the_walkers(events) -> None:
+    with pytest.raises(TypeError, match="walker event tuples"):
+        serialize_events(events)
+
+
 def test_html5lib_style_serialize_of_a_non_tree_is_a_type_error() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

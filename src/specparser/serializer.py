@@ -143,6 +143,11 @@ def serialize_events(
     literally); ``doctype_ids`` keeps a DOCTYPE's identifiers (see the module
     docstring).
     """
+    if isinstance(events, (str, bytes, bytearray, memoryview)) or not hasattr(events, "__iter__"):
+        raise TypeError(
+            f"events must be an iterable of walker event tuples (specparser.walkers), "
+            f"not {type(events).__name__}; to serialize a tree use serialize_html(node, tree=...)"
+        )
     raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
     return _serialize(events, raw_parents, doctype_ids, False)
 
