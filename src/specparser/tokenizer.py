@@ -116,7 +116,11 @@ DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE = 61
 DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE = 62
 AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 63
 BOGUS_DOCTYPE_STATE = 64
-_STATE_COUNT = 65
+# Not a spec state: the data state again, on input the tokenizer was just
+# given by change_to_the_new_converter (a state function's local copy of
+# the old text must not be used any further).
+NEW_INPUT_STATE = 65
+_STATE_COUNT = 66
 
 # -- character classes ------------------------------------------------------
 _WHITESPACE = frozenset("\t\n\f ")  # the tokenizer's whitespace (no CR after preprocessing)
@@ -312,6 +316,34 @@ class Tokenizer:
         while self._running:
             states[self.state](self)
         self.sink = None  # type: ignore[assignment]
+
+    def change_to_the_new_converter(self, text: str) -> None:
+        """Go on tokenizing ``text`` (raw, preprocessed here) from
+        :attr:`pos`: the on-the-fly encoding change of
+        https://html.spec.whatwg.org/#changing-the-encoding-while-parsing
+        step 5.  The caller (tree construction, for a ``<meta>`` start tag
+        just emitted) guarantees that the preprocessed ``text`` begins with
+        the same :attr:`pos` characters as the current text, so every offset
+        handed out so far stays valid.  The tokenizer must be between tokens
+        in the data state, as it is while the sink handles a start tag."""
+        text = preprocess(text)
+        self.text = text
+        self._n = len(text)
+        self._next_stop = {}
+        if self.errors is not None:
+            self._index = LineIndex(text)
+            pos = self.pos
+            pending = [error for error in input_stream_errors(text) if error[0] >= pos]
+            pending.reverse()
+            self._input_errors = pending
+            self._next_input_error = pending[-1][0] if pending else sys.maxsize
+        # The state function that emitted the tag holds the old text in a
+        # local: make it return (it checks the state after each tag).
+        self.state = NEW_INPUT_STATE
+
+    def new_input_state(self) -> None:
+        """See :data:`NEW_INPUT_STATE`."""
+        self.state = DATA_STATE
 
     # -- errors ------------------------------------------------------------
 

@@ -242,10 +242,15 @@ def in_head_void(p: Any, tag: Any) -> bool:
 def in_head_meta(p: Any, tag: Any) -> bool:
     in_head_void(p, tag)
     # A <meta charset> / http-equiv Content-Type may change the encoding
-    # while the confidence is tentative (raises ReparseWithEncoding).
+    # while the confidence is tentative: on the fly when the text consumed
+    # so far (up to this tag's end) reads the same in the new encoding
+    # (https://html.spec.whatwg.org/#changing-the-encoding-while-parsing
+    # step 5), else by raising ReparseWithEncoding (step 6).
     decoded = p.decoded
-    if decoded is not None:
-        decoded.change_the_encoding_for_meta(tag.attrs)
+    if decoded is not None and decoded.change_the_encoding_for_meta(tag.attrs, tag.end):
+        tokenizer = p.tokenizer
+        tokenizer.change_to_the_new_converter(decoded.text)
+        p.builder.set_source(tokenizer.text)
     return False
 
 
