@@ -16,9 +16,13 @@ Why not bs4's own building API (``handle_starttag`` / ``handle_data`` /
 collapses whitespace-only strings, and it relinks the whole neighbourhood on
 every move the tree construction makes (adoption agency, foster parenting).
 Instead, while the parser runs, every node has only ``.parent`` and
-``.contents`` right, and character data is kept as a plain ``list`` of
-pieces inside ``.contents`` (so repeated appends are not quadratic, and the
-string class, which depends on the final ancestors, is chosen only once).
+``.contents`` right, and character data is kept inside ``.contents`` as a
+plain ``str`` (one piece) or a plain ``list`` of pieces (so repeated appends
+are not quadratic, and the string class, which depends on the final
+ancestors, is chosen only once).  A single piece stays a bare ``str``
+because most text runs are one piece, and a ``str`` is invisible to the
+cyclic garbage collector while a list is not: the collector's passes over
+the growing tree are a large part of a bs4 parse.
 :meth:`SoupBuilder.finish` then makes the strings and sets
 ``next_element`` / ``previous_element`` / ``next_sibling`` /
 ``previous_sibling`` in one preorder pass, without recursion.
@@ -372,21 +376,31 @@ class SoupBuilder(TreeBuilder):
         # docstring): "if there is a Text node immediately before the
         # insertion location, append to it".
         contents = parent.contents
+        if text.__class__ is not str:
+            text = str(text)  # a bare str is how a text piece is told apart
         if before is None:
             if contents:
                 last = contents[-1]
-                if last.__class__ is list:
+                kind = last.__class__
+                if kind is list:
                     last.append(text)
                     return
-            contents.append([text])
+                if kind is str:
+                    contents[-1] = [last, text]
+                    return
+            contents.append(text)
             return
         index = _index(contents, before)
         if index:
             previous = contents[index - 1]
-            if previous.__class__ is list:
+            kind = previous.__class__
+            if kind is list:
                 previous.append(text)
                 return
-        contents.insert(index, [text])
+            if kind is str:
+                contents[index - 1] = [previous, text]
+                return
+        contents.insert(index, text)
 
     def remove(self, node: Any) -> None:
         parent = node.parent
@@ -402,7 +416,8 @@ class SoupBuilder(TreeBuilder):
             return
         old_parent.contents = []
         for child in children:
-            if child.__class__ is not list:
+            kind = child.__class__
+            if kind is not str and kind is not list:
                 child.parent = new_parent
         if new_parent.contents:
             new_parent.contents.extend(children)
@@ -430,8 +445,11 @@ class SoupBuilder(TreeBuilder):
         while pending:
             original, copy = pending.pop()
             for child in original.contents:
+                if child.__class__ is str:
+                    copy.contents.append(child)  # immutable: shared
+                    continue
                 if child.__class__ is list:
-                    clone: Any = ["".join(child)]
+                    clone: Any = "".join(child)
                     copy.contents.append(clone)
                     continue
                 if isinstance(child, Tag):
@@ -442,7 +460,8 @@ class SoupBuilder(TreeBuilder):
                     clone = self._make_string(child.__class__, str(child))
                 self.append(copy, clone)
         for child in target.contents:
-            if child.__class__ is not list:
+            kind = child.__class__
+            if kind is not str and kind is not list:
                 child.parent = None
         target.contents = []
         self.move_children(holder, target)
@@ -484,8 +503,9 @@ class SoupBuilder(TreeBuilder):
         stack: list[tuple] = []
         while True:
             for index, node in iterator:
-                if node.__class__ is list:
-                    text = node[0] if len(node) == 1 else "".join(node)
+                kind = node.__class__
+                if kind is str or kind is list:
+                    text = node if kind is str else "".join(node)
                     if plain_strings:
                         node = new_str(string_class, text)
                         node.hidden = False
@@ -671,7 +691,9 @@ def _replay(soup: BeautifulSoup, nodes: list) -> None:
     while stack:
         iterator, _ = stack[-1]
         for node in iterator:
-            if node.__class__ is list:
+            if node.__class__ is str:
+                add_string(node, None)
+            elif node.__class__ is list:
                 add_string("".join(node), None)
             elif isinstance(node, Tag):
                 accepted = soup.handle_starttag(
