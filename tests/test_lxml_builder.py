@@ -448,3 +448,35 @@ def test_missing_lxml_names_the_extra(module: str) -> None:
     lines = out.stdout.splitlines()
     assert len(lines) == 2
     assert all("pip install specparser[lxml]" in line for line in lines)
+
+
+IN_PLACE_CASES = [
+    "<p>a<b class=x id=y>t</b>c</p>",
+    '<p>a<b x="\x01" y=1>t</b>c<i>u</i></p>',  # a value lxml refuses: coerced
+    '<div a"b=1>t</div><span>u</span>',  # a name lxml refuses: coerced
+    "<p xmlns=urn:x>t</p><p>u</p>",
+    "text<table>x<tr><td>cell<b>b</b></table>after",  # foster parenting
+    "<template><p>t</p></template><p>u\n<em>v</em></p>",
+]
+
+
+@pytest.mark.parametrize("html", IN_PLACE_CASES)
+@pytest.mark.parametrize("options", [{}, {"html_classes": True}, {"namespaceHTMLElements": False}])
+def test_elements_made_in_place_match_create_then_append(html: str, options: dict, monkeypatch) -> None:
+    """append_new_element's SubElement shortcut builds what the general
+    create_element + append path builds (tree, namespaces, sourcelines,
+    coercions), and leaves nothing behind when lxml refuses an attribute."""
+    from specparser.treebuilder import TreeBuilder
+
+    def build() -> tuple:
+        builder = LxmlTreeBuilder(**options)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tree = build_tree("<!DOCTYPE html>\n" + html, builder)
+        root = tree.getroot()
+        nodes = [(node.tag, node.text, node.tail, node.sourceline, dict(node.attrib), node.nsmap) for node in root.iter()]
+        return etree.tostring(tree), nodes, [str(w.message) for w in caught]
+
+    shortcut = build()
+    monkeypatch.setattr(LxmlTreeBuilder, "append_new_element", TreeBuilder.append_new_element)
+    assert shortcut == build()

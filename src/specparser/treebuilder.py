@@ -68,6 +68,15 @@ class TreeBuilder:
     def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Node:
         raise NotImplementedError
 
+    def append_new_element(self, parent: Node, name: str, namespace: str, attrs: dict, pos: int = -1) -> Node:
+        """:meth:`create_element` then :meth:`append` to ``parent``, in one
+        call (the common case of inserting an element); returns the new
+        node.  Default: exactly those two calls.  An adapter may override it
+        when its tree library creates a child in place faster."""
+        node = self.create_element(name, namespace, attrs, pos)
+        self.append(parent, node)
+        return node
+
     def create_comment(self, data: str, pos: int = -1) -> Node:
         raise NotImplementedError
 

@@ -486,11 +486,10 @@ class TreeConstructor:
             rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
         else:
             builder = self.builder
-            node = builder.create_element(name, HTML_NAMESPACE, attrs, tag.pos)
+            node = builder.append_new_element(target.node, name, HTML_NAMESPACE, attrs, tag.pos)
             rec = ElementRecord(node, name, HTML_NAMESPACE, attrs, tag.pos)
             if name == "template":
                 rec.extra = builder.template_contents(node)
-            builder.append(target.node, node)
             self.push(rec)
         if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
