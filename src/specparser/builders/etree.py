@@ -31,6 +31,7 @@ from ..treebuilder import TreeBuilder
 
 Element = ET.Element
 Comment = ET.Comment
+SubElement = ET.SubElement
 
 DOCUMENT_ROOT = "DOCUMENT_ROOT"
 DOCUMENT_FRAGMENT = "DOCUMENT_FRAGMENT"
@@ -39,6 +40,13 @@ DOCTYPE = "<!DOCTYPE>"
 
 class ElementTreeBuilder(TreeBuilder):
     """Builds :mod:`xml.etree.ElementTree` trees in html5lib's shape."""
+
+    def __init_subclass__(cls, **keywords: Any) -> None:
+        # A subclass that overrides create_element or append expects every
+        # element to go through them: give it the plain append_new_element.
+        super().__init_subclass__(**keywords)
+        if "append_new_element" not in cls.__dict__ and ("create_element" in cls.__dict__ or "append" in cls.__dict__):
+            cls.append_new_element = TreeBuilder.append_new_element  # type: ignore[method-assign]
 
     def __init__(self, namespaceHTMLElements: bool = True, fullTree: bool = False) -> None:
         self.namespace_html = bool(namespaceHTMLElements)
@@ -99,6 +107,24 @@ class ElementTreeBuilder(TreeBuilder):
                 plain[key] = value
             return Element(tag, plain)
         return Element(tag)
+
+    def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+        """create_element + append in one call (the parser's common case):
+        ``SubElement`` makes and appends the element in C."""
+        if namespace != HTML_NAMESPACE:
+            element = self.create_element(name, namespace, attrs, pos)
+            self.append(parent, element)
+            return element
+        tag = self._html_tags.get(name)
+        if tag is None:
+            tag = self._html_tags[name] = "{%s}%s" % (namespace, name) if self.namespace_html else name
+        if self._text_parts is not None:
+            self._flush_text()
+        self._text_parent = None
+        # HTML elements never have namespaced attributes.
+        element = SubElement(parent, tag, attrs) if attrs else SubElement(parent, tag)
+        self._parent[element] = parent
+        return element
 
     def create_comment(self, data: str, pos: int = -1) -> Any:
         return Comment(data)

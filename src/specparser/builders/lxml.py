@@ -110,6 +110,13 @@ class LxmlDocument:
 class LxmlTreeBuilder(TreeBuilder):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
 
+    def __init_subclass__(cls, **keywords: Any) -> None:
+        # A subclass that overrides create_element or append expects every
+        # element to go through them: give it the plain append_new_element.
+        super().__init_subclass__(**keywords)
+        if "append_new_element" not in cls.__dict__ and ("create_element" in cls.__dict__ or "append" in cls.__dict__):
+            cls.append_new_element = TreeBuilder.append_new_element  # type: ignore[method-assign]
+
     def __init__(
         self, namespaceHTMLElements: bool = True, html_classes: bool = False, fullTree: bool = False
     ) -> None:
