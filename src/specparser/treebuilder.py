@@ -47,7 +47,10 @@ class TreeBuilder:
     # -- life cycle ------------------------------------------------------
 
     def set_source(self, text: str) -> None:
-        """The preprocessed input, before parsing starts.  Default: ignored."""
+        """The preprocessed input, before parsing starts, and again with the
+        re-decoded input when a late ``<meta charset>`` switches the encoding
+        on the fly (the text up to the switch is the same).  Default:
+        ignored."""
 
     def start_document(self) -> Node:
         """Create and return the Document node."""
