@@ -283,14 +283,19 @@ class LxmlTreeBuilder(TreeBuilder):
             else:
                 element = make(tag, nsmap=nsmap)
         if pos >= 0 and self._source is not None:
-            # Inlined _line_at for the common case: tokens come in order.
-            if pos >= self._line_pos:
-                line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
-                self._line_pos = pos
-            else:
-                line = self._line_of(pos)
-            element.sourceline = line if line < 65536 else 65535
+            self._set_sourceline(element, pos)
         return element
+
+    def _set_sourceline(self, element: Any, pos: int) -> None:
+        """``element.sourceline`` from the token's offset.  Tokens come in
+        order, so the line is counted on from the last one (``_line_of``
+        only for the rare step back); libxml2 keeps 16 bits."""
+        if pos >= self._line_pos:
+            line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
+            self._line_pos = pos
+        else:
+            line = self._line_of(pos)
+        element.sourceline = line if line < 65536 else 65535
 
     def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
         """An HTML element with plain attributes is made in place with
@@ -312,12 +317,7 @@ class LxmlTreeBuilder(TreeBuilder):
                     self._last_parent = parent
                     self._last_child = element
                     if pos >= 0 and self._source is not None:
-                        if pos >= self._line_pos:
-                            line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
-                            self._line_pos = pos
-                        else:
-                            line = self._line_of(pos)
-                        element.sourceline = line if line < 65536 else 65535
+                        self._set_sourceline(element, pos)
                     return element
         element = self.create_element(name, namespace, attrs, pos)
         self.append(parent, element)
