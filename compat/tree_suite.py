@@ -105,20 +105,12 @@ def run_case(case: TreeCase, builder: str = "etree") -> tuple[str, int]:
     html5lib-compatible facade, so every registered adapter is tested as
     it is."""
     from specparser.builders import get_builder, get_walker
-    from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
     from specparser.testformat import dump_events
-    from specparser.treeconstruction import build_tree
+    from specparser.treeconstruction import build_tree, context_element
 
     options = {"fullTree": True} if builder == "etree" else {}
     adapter = get_builder(builder)(namespaceHTMLElements=True, **options)
-    context = None
-    if case.context is not None:
-        if case.context.startswith("svg "):
-            context = (case.context[4:], SVG_NAMESPACE)
-        elif case.context.startswith("math "):
-            context = (case.context[5:], MATHML_NAMESPACE)
-        else:
-            context = (case.context, HTML_NAMESPACE)
+    context = None if case.context is None else context_element(case.context)
     errors: list = []
     tree = build_tree(case.data, adapter, scripting=case.scripting, errors=errors, context=context)
     return dump_events(get_walker(builder)(tree)), len(errors)

@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -45,6 +47,9 @@ import specparser
 from specparser.testformat import dump_events
 
 from specparser.serializer import serialize_html
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "fuzz"))
+import fuzz_targets  # noqa: E402
 
 try:
     import lxml.etree  # noqa: F401
@@ -185,54 +190,9 @@ def html_bytes(draw) -> bytes:
 _LOSSY = frozenset({"characters", "xmlns attribute", "redundant xmlns attribute"})
 
 
-class Parsed:
-    """What a core parse reports besides the tree: the parse errors and the
-    encoding bytes were decoded with (None for str input)."""
-
-    __slots__ = ("errors", "encoding")
-
-    def __init__(self) -> None:
-        self.errors: list = []
-        self.encoding: str | None = None
-
-
-def _context_pair(context: str) -> tuple[str, str]:
-    from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-
-    if context.startswith("svg "):
-        return context[4:], SVG_NAMESPACE
-    if context.startswith("math "):
-        return context[5:], MATHML_NAMESPACE
-    return context, HTML_NAMESPACE
-
-
-def _parse(tree_type: str, source, context: str | None = None, scripting: bool = False, **kw):
-    """Parse with the core API (builder registry, tree construction, the
-    encoding layer), the adapter used as it is: ``(Parsed, tree)``."""
-    from specparser.encoding import parse_with_reparse
-    from specparser.treeconstruction import build_tree
-
-    options: dict = {}
-    if tree_type == "etree":
-        options["fullTree"] = True
-    elif tree_type == "bs4":
-        # bs4 splits class (rel, headers ...) values on whitespace and joins
-        # them with one space; keep the DOM's value to compare it.
-        options["multi_valued_attributes"] = None
-    builder_class = specparser.get_builder(tree_type)
-    pair = None if context is None else _context_pair(context)
-    info = Parsed()
-
-    def build(decoded):
-        info.errors = []
-        info.encoding = decoded.encoding if decoded is not None else None
-        text = decoded.text if decoded is not None else source
-        builder = builder_class(namespaceHTMLElements=True, **options)
-        return build_tree(text, builder, scripting=scripting, errors=info.errors, context=pair, decoded=decoded)
-
-    if isinstance(source, str) and not kw:
-        return info, build(None)
-    return info, parse_with_reparse(source, build, **kw)
+# The core-API parse (builder registry + tree construction + encoding layer)
+# is the fuzz harness's: one helper serves both.
+_parse = fuzz_targets._parse
 
 
 def _dump(tree_type: str, tree) -> str:

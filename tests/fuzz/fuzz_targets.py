@@ -128,21 +128,11 @@ class Parsed:
         self.encoding: str | None = None
 
 
-def _context_pair(context: str) -> tuple[str, str]:
-    from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-
-    if context.startswith("svg "):
-        return context[4:], SVG_NAMESPACE
-    if context.startswith("math "):
-        return context[5:], MATHML_NAMESPACE
-    return context, HTML_NAMESPACE
-
-
 def _parse(tree_type: str, source, context: str | None = None, scripting: bool = False, **kw):
     """Parse with the core API (builder registry, tree construction, the
     encoding layer), the adapter used as it is: ``(Parsed, tree)``."""
     from specparser.encoding import parse_with_reparse
-    from specparser.treeconstruction import build_tree
+    from specparser.treeconstruction import build_tree, context_element
 
     options: dict = {}
     if tree_type == "etree":
@@ -152,7 +142,7 @@ def _parse(tree_type: str, source, context: str | None = None, scripting: bool =
         # them with one space; keep the DOM's value to compare it.
         options["multi_valued_attributes"] = None
     builder_class = specparser.get_builder(tree_type)
-    pair = None if context is None else _context_pair(context)
+    pair = None if context is None else context_element(context)
     info = Parsed()
 
     def build(decoded):

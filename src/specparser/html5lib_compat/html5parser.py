@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..builders import builder_names
-from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ..constants import HTML_NAMESPACE
 from ..errors import ParseError as ParseErrorRecord
 from ..errors import resolve_positions
 from ..treebuilder import TreeBuilder as _SpecTreeBuilder
@@ -106,21 +106,6 @@ def _builder_for(treebuilder: Any) -> Any:
             return getTreeBuilder(treebuilder)
         return treebuilder  # a registry name: HTMLParser resolves it
     return treebuilder
-
-
-def _context(container: Any) -> tuple[str, str]:
-    """``"div"`` -> HTML div; ``"svg path"`` / ``"math mi"`` -> foreign
-    context elements (the html5lib-tests convention)."""
-    if not isinstance(container, str):
-        raise TypeError(f"container must be a str such as 'div' or 'svg path', not {type(container).__name__}")
-    name = container.strip()
-    if name.startswith("svg "):
-        return name[4:].strip(), SVG_NAMESPACE
-    if name.startswith("math "):
-        return name[5:].strip(), MATHML_NAMESPACE
-    if not name:
-        raise ValueError("container must name an element")
-    return name.lower(), HTML_NAMESPACE
 
 
 class HTMLParser:
@@ -216,11 +201,12 @@ class HTMLParser:
 
     def _parse(self, stream: Any, inner_html: bool, container: Any, scripting: bool, kwargs: dict) -> Any:
         from ..encoding.bytestream import ENCODING_KEYWORDS, parse_with_reparse
+        from ..treeconstruction import context_element
 
         self.innerHTMLMode = inner_html
         self.container = container
         self.scripting = bool(scripting)
-        context = _context(container) if inner_html else None
+        context = context_element(container) if inner_html else None
         unknown = set(kwargs) - {"useChardet", *ENCODING_KEYWORDS}
         if unknown:
             raise TypeError(f"unexpected keyword argument(s): {', '.join(sorted(unknown))}")

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..errors import resolve_positions
 from ..tokenizer import Tokenizer
 from ..treebuilder import TreeBuilder
 from .core import TreeConstructor
 
-__all__ = ["TreeConstructor", "build_tree"]
+__all__ = ["TreeConstructor", "build_tree", "context_element"]
 
 
 def build_tree(
@@ -61,3 +62,21 @@ def build_tree(
     if errors:
         resolve_positions(errors, tokenizer.text)
     return builder.finish()
+
+
+def context_element(container: Any) -> tuple[str, str]:
+    """The fragment parsing context named by ``container``, as
+    ``(local name, namespace)`` for :func:`build_tree`: ``"div"`` is an HTML
+    div, ``"svg path"`` / ``"math mi"`` foreign elements (the html5lib-tests
+    ``#document-fragment`` convention).  HTML names are lower-cased, as the
+    tokenizer would; foreign names keep their case (``foreignObject``)."""
+    if not isinstance(container, str):
+        raise TypeError(f"container must be a str such as 'div' or 'svg path', not {type(container).__name__}")
+    name = container.strip()
+    if name.startswith("svg "):
+        return name[4:].strip(), SVG_NAMESPACE
+    if name.startswith("math "):
+        return name[5:].strip(), MATHML_NAMESPACE
+    if not name:
+        raise ValueError("container must name an element")
+    return name.lower(), HTML_NAMESPACE
