@@ -1,10 +1,11 @@
 """specparser as a drop-in for html5lib 1.1: the API exercised the way its
-downstream users call it, and two upstream test files run on the alias.
+downstream users call it, and three upstream test files run on the alias.
 
     python compat/run.py html5lib-api            # our API checks
     python compat/run.py html5lib-api bs4        # bs4's tests/test_html5lib.py, alias on
     python compat/run.py html5lib-api lxml       # lxml's html/tests/test_html5parser.py, alias on
-    python compat/run.py html5lib-api all        # all three; one total line
+    python compat/run.py html5lib-api html5lib   # html5lib's tests/test_sanitizer.py, alias on
+    python compat/run.py html5lib-api all        # all four; one total line
 
 Every part prints one line per failure and ends with ``N passed, M
 failed``; ``all`` prints each part's count line, then the total.
@@ -28,6 +29,12 @@ The upstream tests:
   the cache (see :func:`compat.sdist.cache_dir`), filled on first use by
   ``pip download --no-binary lxml --no-deps lxml==<version>``; only that one
   file is extracted, nothing is built.
+* html5lib: ``html5lib/tests/test_sanitizer.py`` from the installed
+  html5lib's sdist (1.1), the same way: ``$HTML5LIB_SDIST`` (the
+  ``.tar.gz`` or the test file) or the cache, filled by ``pip download``
+  (with setuptools < 70 for the metadata step: html5lib 1.1's setup.py
+  imports ``pkg_resources``).  The file imports ``html5lib``, so with the
+  alias on it tests specparser's sanitizer.
 
 Tests of those files that assert html5lib 1.1's pre-standard trees would be
 listed in :data:`PRE_STANDARD` (strict xfail); today none does.
@@ -611,57 +618,76 @@ def run_checks(show: Callable[[str], None] = print) -> tuple[int, int]:
 # -- the upstream test files -------------------------------------------------
 
 
-def installed_lxml_version() -> str | None:
-    return sdist.installed_version("lxml")
-
-
 LXML_TEST_MEMBER = "src/lxml/html/tests/test_html5parser.py"
 
 
-def _extract_lxml_test(archive: Path, destination: Path) -> Path:
-    """Extract only ``<sdist>/src/lxml/html/tests/test_html5parser.py``."""
+HTML5LIB_TEST_MEMBER = "html5lib/tests/test_sanitizer.py"
+
+
+def _extract_member(archive: Path, wanted: str, destination: Path) -> Path:
+    """Extract only ``<sdist>/<wanted>`` to ``destination``."""
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
             parts = Path(member.name).parts
-            if len(parts) >= 2 and "/".join(parts[1:]) == LXML_TEST_MEMBER and member.isfile():
+            if len(parts) >= 2 and "/".join(parts[1:]) == wanted and member.isfile():
                 source = tar.extractfile(member)
                 assert source is not None
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 destination.write_bytes(source.read())
                 return destination
-    raise RuntimeError(f"{archive} holds no {LXML_TEST_MEMBER}")
+    raise RuntimeError(f"{archive} holds no {wanted}")
 
 
-def find_lxml_test(download: bool = True) -> tuple[Path | None, str]:
-    """``(path of test_html5parser.py, "")`` or ``(None, why not)``."""
-    version = installed_lxml_version()
+def _find_upstream_test(
+    distribution: str, extra: str, wanted: str, env_var: str, download: bool, **download_options: Any
+) -> tuple[Path | None, str]:
+    """``(path of the installed ``distribution``'s test file ``wanted``,
+    "")`` or ``(None, why not)``: from ``$env_var``, the cache, or the
+    sdist, downloaded (``download_options`` go to :func:`sdist.download`).
+    ``extra`` is the specparser extra that installs ``distribution``."""
+    version = sdist.installed_version(distribution)
     if version is None:
-        return None, "lxml is not installed (pip install specparser[lxml])"
-    env = os.environ.get("LXML_SDIST")
-    target = sdist.cache_dir() / f"lxml-{version}" / "test_html5parser.py"
+        return None, f"{distribution} is not installed (pip install specparser[{extra}])"
+    name = Path(wanted).name
+    env = os.environ.get(env_var)
+    target = sdist.cache_dir() / f"{distribution}-{version}" / name
     if env:
         path = Path(env)
         if path.suffix == ".py" and path.is_file():
             return path, ""
         try:
-            return _extract_lxml_test(path, sdist.cache_dir() / "lxml-from-env" / "test_html5parser.py"), ""
+            return _extract_member(path, wanted, sdist.cache_dir() / f"{distribution}-from-env" / name), ""
         except (OSError, RuntimeError, tarfile.TarError) as exc:
-            return None, f"LXML_SDIST={env}: {exc}"
+            return None, f"{env_var}={env}: {exc}"
     if target.is_file():
         return target, ""
     if not download:
-        return None, f"lxml {version} test not cached at {target} (set LXML_SDIST)"
+        return None, f"{distribution} {version} test not cached at {target} (set {env_var})"
     with tempfile.TemporaryDirectory() as tmp:
-        # --no-binary lxml only: the build requirements may come as wheels.
         archive, reason = sdist.download(
-            "lxml", version, Path(tmp), no_binary="lxml", timeout=600, env_var="LXML_SDIST"
+            distribution, version, Path(tmp), timeout=600, env_var=env_var, **download_options
         )
         if archive is None:
             return None, reason
         try:
-            return _extract_lxml_test(archive, target), ""
+            return _extract_member(archive, wanted, target), ""
         except (OSError, RuntimeError, tarfile.TarError) as exc:
-            return None, f"cannot extract the lxml test: {exc}"
+            return None, f"cannot extract the {distribution} test: {exc}"
+
+
+def find_lxml_test(download: bool = True) -> tuple[Path | None, str]:
+    """``(path of test_html5parser.py, "")`` or ``(None, why not)``."""
+    # --no-binary lxml only: the build requirements may come as wheels.
+    return _find_upstream_test("lxml", "lxml", LXML_TEST_MEMBER, "LXML_SDIST", download, no_binary="lxml")
+
+
+def find_html5lib_test(download: bool = True) -> tuple[Path | None, str]:
+    """``(path of html5lib's test_sanitizer.py, "")`` or ``(None, why not)``."""
+    # html5lib 1.1's setup.py imports pkg_resources, which setuptools 70+
+    # (what pip's metadata step would pick) no longer provides.
+    return _find_upstream_test(
+        "html5lib", "test", HTML5LIB_TEST_MEMBER, "HTML5LIB_SDIST", download, no_binary=":all:", constraints="setuptools<70\n"
+    )
 
 
 # The child process: alias first, then pytest on the upstream file, with
@@ -709,12 +735,13 @@ sys.exit(0 if not outcomes.failed and outcomes.passed else 1)
 
 
 def run_upstream(which: str, show: Callable[[str], None] = print) -> tuple[int, int]:
-    """Run bs4's or lxml's test file with the alias on, in a child process."""
+    """Run bs4's, lxml's or html5lib's test file with the alias on, in a
+    child process."""
     if which == "bs4":
         reason = bs4_suite.prepare(download=True)
         path = ""
     else:
-        found, reason = find_lxml_test()
+        found, reason = {"lxml": find_lxml_test, "html5lib": find_html5lib_test}[which]()
         path = str(found) if found else ""
     if reason:
         show(f"cannot run {which}'s tests: {reason}")
@@ -738,10 +765,10 @@ def run_upstream(which: str, show: Callable[[str], None] = print) -> tuple[int, 
 def main(argv: list[str]) -> int:
     parts = argv or ["api"]
     if parts == ["all"]:
-        parts = ["api", "bs4", "lxml"]
-    unknown = [p for p in parts if p not in ("api", "bs4", "lxml")]
+        parts = ["api", "bs4", "lxml", "html5lib"]
+    unknown = [p for p in parts if p not in ("api", "bs4", "lxml", "html5lib")]
     if unknown:
-        print(f"unknown part(s): {', '.join(unknown)}; use api, bs4, lxml or all", file=sys.stderr)
+        print(f"unknown part(s): {', '.join(unknown)}; use api, bs4, lxml, html5lib or all", file=sys.stderr)
         return 2
     total_passed = total_failed = 0
     for part in parts:

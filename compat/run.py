@@ -6,7 +6,7 @@
     python compat/run.py encoding
     python compat/run.py serializer
     python compat/run.py bs4 [--generic]
-    python compat/run.py html5lib-api [api|bs4|lxml|all]
+    python compat/run.py html5lib-api [api|bs4|lxml|html5lib|all]
 
 Each suite lives in ``compat/<name>_suite.py`` and exposes
 ``main(argv) -> int``; it prints one line per failure and ends with the

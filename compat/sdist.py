@@ -1,8 +1,8 @@
 """Upstream test files that wheels do not ship, taken from sdists.
 
-bs4's and lxml's tests are run against specparser (``compat/bs4_suite.py``,
-``compat/html5lib_api_suite.py``) from the sdist of the *installed*
-version.  This module holds what both need: the installed version, the
+bs4's, lxml's and html5lib's tests are run against specparser
+(``compat/bs4_suite.py``, ``compat/html5lib_api_suite.py``) from the sdist
+of the *installed* version.  This module holds what both need: the installed version, the
 cache the unpacked files live in, and the ``pip download`` that fetches an
 sdist on first use.  What to unpack from the archive is each suite's own
 business.
@@ -47,6 +47,7 @@ def download(
     no_binary: str,
     timeout: float,
     env_var: str,
+    constraints: str = "",
 ) -> tuple[Path | None, str]:
     """``pip download`` the ``distribution==version`` sdist into ``into``:
     ``(archive, "")`` or ``(None, why not)``; the reason ends by naming
@@ -54,14 +55,22 @@ def download(
 
     ``no_binary`` is pip's ``--no-binary`` value: ``":all:"``, or the
     distribution's own name when its build requirements may come as wheels
-    (pip prepares the sdist's metadata; nothing is built)."""
+    (pip prepares the sdist's metadata; nothing is built).  ``constraints``
+    (pip constraint lines) pins the build requirements of that step, for an
+    old sdist whose setup.py the newest setuptools cannot run."""
     command = [
         sys.executable, "-m", "pip", "download", "--quiet", "--no-binary", no_binary,
         "--no-deps", "-d", str(into), f"{distribution}=={version}",
     ]
     failure = f"cannot download the {distribution} {version} sdist"
+    env = None
+    if constraints:
+        # PIP_CONSTRAINT reaches the isolated build environment too.
+        constraint_file = into / "constraints.txt"
+        constraint_file.write_text(constraints)
+        env = dict(os.environ, PIP_CONSTRAINT=str(constraint_file))
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return None, f"{failure}: {exc} (set {env_var})"
     archives = list(into.glob(f"{distribution}-*.tar.gz"))

@@ -160,11 +160,6 @@ def test_strict_mode_raises_serialize_error():
         serializer.render(Tokens([{"type": "Comment", "data": "a--b"}]))
 
 
-def test_sanitize_is_not_supported():
-    with pytest.raises(NotImplementedError):
-        render([], sanitize=True)
-
-
 # -- serializer: where the current standard wins --------------------------
 
 

@@ -27,8 +27,9 @@ Fixes over html5lib 1.1, none of which the suite contradicts:
   ``<style>``'s text is escaped, and ``plaintext`` is raw text too.
 * Void elements are the standard's list (``wbr``, ``keygen`` ... included).
 
-Not provided: ``sanitize=True`` (html5lib's sanitizer filter is deprecated
-upstream; it raises NotImplementedError here).
+``sanitize=True`` runs html5lib's sanitizer (:mod:`.filters.sanitizer`,
+deprecated upstream, with html5lib's DeprecationWarning) where html5lib
+does: after the whitespace filter, before the optional-tags one.
 """
 
 from __future__ import annotations
@@ -148,7 +149,8 @@ class HTMLSerializer:
     resolve_entities: write Entity tokens as the characters they stand for.
     alphabetical_attributes, inject_meta_charset, strip_whitespace:
       run the matching filter.
-    sanitize: not supported (NotImplementedError when True).
+    sanitize: run html5lib's (deprecated) sanitizer filter, see
+      :mod:`.filters.sanitizer`.
     """
 
     quote_attr_values: Any = "legacy"
@@ -218,7 +220,8 @@ class HTMLSerializer:
     def _filtered(self, treewalker: Iterable[dict], encoding: str | None) -> Iterable[dict]:
         # The filters, in html5lib's order: the meta charset first; then
         # alphabetical attributes (before anything that may reorder);
-        # whitespace before optional tags (which then finds more to omit).
+        # whitespace before optional tags (which then finds more to omit);
+        # the sanitizer between those two.
         if encoding and self.inject_meta_charset:
             from .filters.inject_meta_charset import Filter as InjectMetaCharset
 
@@ -232,10 +235,12 @@ class HTMLSerializer:
 
             treewalker = Whitespace(treewalker)
         if self.sanitize:
-            raise NotImplementedError(
-                "sanitize=True is not supported: html5lib's sanitizer filter is not part "
-                "of specparser (it is deprecated upstream); use a maintained sanitizer"
-            )
+            # After the attribute sorting, so that escaped elements show
+            # their attributes sorted too; before optional tags, so that
+            # omission is decided on the sanitized stream.
+            from .filters.sanitizer import Filter as Sanitizer
+
+            treewalker = Sanitizer(treewalker)
         if self.omit_optional_tags:
             from .filters.optionaltags import Filter as OptionalTags
 

@@ -2,6 +2,6 @@
 
 Each module has a ``Filter`` class wrapping a token iterable
 (:class:`.base.Filter`): ``alphabeticalattributes``, ``inject_meta_charset``,
-``optionaltags``, ``whitespace`` and ``lint``.  html5lib's ``sanitizer``
-is not provided.
+``optionaltags``, ``whitespace``, ``lint`` and ``sanitizer`` (html5lib's
+deprecated sanitizer, ported; importing it warns as html5lib does).
 """
