@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Any, Iterator
 from xml.etree import ElementTree as ET
 
-from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
+from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
 
-_ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
 _COMMENT = ET.Comment
 _PI = ET.ProcessingInstruction
 _CONTAINERS = ("DOCUMENT_ROOT", "DOCUMENT_FRAGMENT")
