@@ -25,18 +25,8 @@ from specparser.serializer import serialize_events, serialize_html, serialize_in
 from specparser.tokenizer import Tokenizer, tokenize
 from specparser.treeconstruction import build_tree
 
-try:
-    import lxml.etree  # noqa: F401
+from _optional import BS4_MISSING, LXML_MISSING
 
-    LXML_MISSING = None
-except ImportError:  # pragma: no cover - depends on the environment
-    LXML_MISSING = "lxml is not installed (pip install specparser[lxml])"
-try:
-    import bs4  # noqa: F401
-
-    BS4_MISSING = None
-except ImportError:  # pragma: no cover
-    BS4_MISSING = "beautifulsoup4 is not installed (pip install specparser[bs4])"
 try:
     import html5lib
 except ImportError:  # pragma: no cover

@@ -51,18 +51,7 @@ from specparser.serializer import serialize_html
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fuzz"))
 import fuzz_targets  # noqa: E402
 
-try:
-    import lxml.etree  # noqa: F401
-
-    LXML_MISSING = None
-except ImportError:  # pragma: no cover - depends on the environment
-    LXML_MISSING = "lxml is not installed (pip install specparser[lxml])"
-try:
-    import bs4  # noqa: F401
-
-    BS4_MISSING = None
-except ImportError:  # pragma: no cover
-    BS4_MISSING = "beautifulsoup4 is not installed (pip install specparser[bs4])"
+from _optional import BS4_MISSING, LXML_MISSING  # noqa: E402
 
 _OVERRIDE = os.environ.get("SPECPARSER_PROPERTY_EXAMPLES")
 

@@ -37,18 +37,10 @@ from typing import Callable
 import pytest
 
 import specparser
+from _optional import MISSING
 from specparser.serializer import serialize_html
 
 TREE_TYPES = ["etree", "lxml", "bs4"]
-_MISSING: dict[str, str] = {}
-try:
-    import lxml.etree  # noqa: F401
-except ImportError:  # pragma: no cover - depends on the environment
-    _MISSING["lxml"] = "lxml is not installed (pip install specparser[lxml])"
-try:
-    import bs4  # noqa: F401
-except ImportError:  # pragma: no cover
-    _MISSING["bs4"] = "beautifulsoup4 is not installed (pip install specparser[bs4])"
 
 # name -> (make(n) -> document, n for the smaller size)
 SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
@@ -131,8 +123,8 @@ def _cases():
     for tree_type in TREE_TYPES:
         for name in SHAPES:
             marks = []
-            if tree_type in _MISSING:
-                marks.append(pytest.mark.skip(reason=_MISSING[tree_type]))
+            if tree_type in MISSING:
+                marks.append(pytest.mark.skip(reason=MISSING[tree_type]))
             if tree_type == "lxml" and name in LXML_SUPERLINEAR:
                 continue  # see test_lxml_superlinear_shapes_finish
             bug = KNOWN_BUGS.get((tree_type, name))
@@ -154,7 +146,7 @@ def test_hostile_shape_grows_linearly(tree_type: str, name: str) -> None:
     assert ratio < limit, f"{tree_type}, {name}: {GROWTH}x the input took {ratio:.1f}x the time"
 
 
-@pytest.mark.skipif("lxml" in _MISSING, reason=_MISSING.get("lxml", ""))
+@pytest.mark.skipif("lxml" in MISSING, reason=MISSING.get("lxml", ""))
 @pytest.mark.parametrize("name", sorted(LXML_SUPERLINEAR))
 def test_lxml_superlinear_shapes_finish(name: str) -> None:
     """The shapes lxml itself makes quadratic still build, walk and
@@ -176,8 +168,8 @@ def test_huge_inputs(tree_type: str) -> None:
     """100,000 unclosed formatting elements (etree, bs4; lxml: see
     LXML_SUPERLINEAR), a 50 MB text node and a 10 MB attribute value parse
     and serialize in full."""
-    if tree_type in _MISSING:
-        pytest.skip(_MISSING[tree_type])
+    if tree_type in MISSING:
+        pytest.skip(MISSING[tree_type])
     if tree_type != "lxml":
         markup = serialize_html(specparser.parse("<b>" * 100_000 + "x", treebuilder=tree_type), tree_type)
         assert markup.count("<b>") == 100_000 and markup.count("</b>") == 100_000
@@ -194,8 +186,8 @@ def test_huge_inputs(tree_type: str) -> None:
 def test_100000_deep_documents_walk_and_serialize_without_recursion(tree_type: str) -> None:
     """Depth 100,000 (etree, bs4) or 20,000 (lxml, quadratic in lxml
     itself): parse, walk to the dump and serialize, no RecursionError."""
-    if tree_type in _MISSING:
-        pytest.skip(_MISSING[tree_type])
+    if tree_type in MISSING:
+        pytest.skip(MISSING[tree_type])
     n = 20_000 if tree_type == "lxml" else 100_000
     tree = specparser.parse("<div>" * n + "x", treebuilder=tree_type)
     markup = serialize_html(tree, tree_type)
