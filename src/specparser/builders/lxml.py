@@ -316,7 +316,12 @@ class LxmlTreeBuilder(TreeBuilder):
                 else:
                     self._last_parent = parent
                     self._last_child = element
-                    if pos >= 0 and self._source is not None:
+                    if pos >= self._line_pos and self._source is not None:
+                        # _set_sourceline(element, pos), inlined for the hot path.
+                        line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
+                        self._line_pos = pos
+                        element.sourceline = line if line < 65536 else 65535
+                    elif pos >= 0 and self._source is not None:
                         self._set_sourceline(element, pos)
                     return element
         element = self.create_element(name, namespace, attrs, pos)
