@@ -244,3 +244,40 @@ def test_errors_are_parse_error_records():
 def test_tokens_do_not_depend_on_error_collection():
     source = "<p a=1 a=2 &amp <!--x-- ><x\x00y \x01>&#0;&noti; </p/><!DOCTYPE x SYSTEM 'y' z>"
     assert tokenize(source) == tokenize(source, errors=[])
+
+
+class KeepingSink(RecordingSink):
+    """Keeps the tag token objects themselves."""
+
+    def __init__(self, borrows: bool) -> None:
+        super().__init__()
+        self.borrows_tags = borrows
+        self.kept = []
+
+    def start_tag(self, tag):
+        super().start_tag(tag)
+        self.kept.append(tag)
+
+    def end_tag(self, tag):
+        super().end_tag(tag)
+        self.kept.append(tag)
+
+
+def _keep(text, borrows):
+    sink = KeepingSink(borrows)
+    tokenizer = Tokenizer(text, sink)
+    sink.tokenizer = tokenizer
+    tokenizer.run()
+    return sink
+
+
+def test_tag_tokens_are_new_objects_unless_the_sink_borrows_them() -> None:
+    text = '<p class="a">x</p><b>y</b>'
+    keeping = _keep(text, borrows=False)
+    assert len({id(tag) for tag in keeping.kept}) == 4
+    assert [(tag.name, tag.pos) for tag in keeping.kept] == [("p", 0), ("p", 14), ("b", 18), ("b", 22)]
+    assert keeping.kept[0].attrs == {"class": "a"}
+    borrowing = _keep(text, borrows=True)
+    # The same calls, from one start tag object and one end tag object.
+    assert borrowing.calls == keeping.calls
+    assert len({id(tag) for tag in borrowing.kept}) == 2

@@ -250,6 +250,9 @@ class Tokenizer:
         "_comment_parts",
         "_comment_pos",
         "_doctype",
+        # the tag tokens the fast paths fill in again for a borrowing sink
+        "_start_token",
+        "_end_token",
     )
 
     def __init__(
@@ -299,6 +302,14 @@ class Tokenizer:
         self._doctype: Doctype | None = None
         # needle -> offset of its next occurrence (see _find_first).
         self._next_stop: dict[str, int] = {}
+        # A sink that only borrows tag tokens (TokenSink.borrows_tags) gets
+        # the same two objects again and again from the fast paths: making
+        # a slotted object costs more than filling one in.
+        if getattr(sink, "borrows_tags", False):
+            self._start_token: StartTag | None = StartTag("", {})
+            self._end_token: EndTag | None = EndTag("")
+        else:
+            self._start_token = self._end_token = None
 
     # -- driver ------------------------------------------------------------
 
@@ -595,6 +606,8 @@ class Tokenizer:
         find_attributes = _FAST_ATTRIBUTE.findall
         emit_start = sink.start_tag
         emit_end = sink.end_tag
+        start_token = self._start_token
+        end_token = self._end_token
         while True:
             i = find("<", pos)
             if i == -1:
@@ -654,7 +667,15 @@ class Tokenizer:
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
                     self.pos = pos
-                    emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                    if start_token is None:
+                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                    else:
+                        start_token.name = name
+                        start_token.attrs = attrs
+                        start_token.self_closing = slash == "/"
+                        start_token.pos = i
+                        start_token.end = pos
+                        emit_start(start_token)
                     if self.state != DATA_STATE:
                         return
                     continue
@@ -664,7 +685,13 @@ class Tokenizer:
                     pos = t.end()
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
-                    emit_end(EndTag(t.group(1).lower(), i, pos))
+                    if end_token is None:
+                        emit_end(EndTag(t.group(1).lower(), i, pos))
+                    else:
+                        end_token.name = t.group(1).lower()
+                        end_token.pos = i
+                        end_token.end = pos
+                        emit_end(end_token)
                     continue
             elif following == "!":
                 if text.startswith("<!--", i):

@@ -108,6 +108,13 @@ class TokenSink(Protocol):
     passed through unchanged (the tree construction stage decides what it
     means); in every other state the tokenizer has already replaced it with
     U+FFFD.
+
+    A sink may also have a true attribute ``borrows_tags``: it promises to
+    read each :class:`StartTag` / :class:`EndTag` only during the call and
+    to keep no reference to it (it may keep the ``attrs`` dict, which is new
+    for every tag).  The tokenizer may then hand it the same token object,
+    filled in anew, for successive tags.  Without it every tag is a new
+    object.
     """
 
     def characters(self, data: str, pos: int) -> None: ...

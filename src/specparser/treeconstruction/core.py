@@ -76,6 +76,10 @@ class TreeConstructor:
     ``context`` (fragment parsing) is ``(local_name, namespace)`` or ``None``.
     """
 
+    # No handler keeps a tag token past its call (records copy the name, the
+    # attrs dict and the offset), so the tokenizer may reuse its tag objects.
+    borrows_tags = True
+
     def __init__(
         self,
         builder: TreeBuilder,
@@ -481,7 +485,8 @@ class TreeConstructor:
         no foster parenting, no template)."""
         name = tag.name
         attrs = tag.attrs
-        target = self.open[-1]
+        open_ = self.open
+        target = open_[-1]
         if (self.foster_parenting and target.flags & FOSTER_TARGET) or target.hname == "template":
             rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
         else:
@@ -490,7 +495,16 @@ class TreeConstructor:
             rec = ElementRecord(node, name, HTML_NAMESPACE, attrs, tag.pos)
             if name == "template":
                 rec.extra = builder.template_contents(node)
-            self.push(rec)
+            # self.push(rec), inlined for an HTML element.
+            rec.index = len(open_)
+            open_.append(rec)
+            rec.on_stack = True
+            self.by_name[name].append(rec)
+            flags = rec.flags
+            if flags & ANY_BOUNDARY:
+                for bit, records in self.boundary_lists:
+                    if flags & bit:
+                        records.append(rec)
         if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
         return rec
