@@ -253,6 +253,7 @@ class Tokenizer:
         # the tag tokens the fast paths fill in again for a borrowing sink
         "_start_token",
         "_end_token",
+        "_nul_free",
     )
 
     def __init__(
@@ -275,6 +276,9 @@ class Tokenizer:
         self.last_start_tag: str | None = None
         self.pos = 0
         self._n = len(text)
+        # Most documents have no U+0000 at all: one scan here spares the fast
+        # path a scan of every start tag for one.
+        self._nul_free = "\x00" not in text
         self._running = False
         self._fast = fast_paths
         self._index = LineIndex(text) if errors is not None else None
@@ -340,6 +344,7 @@ class Tokenizer:
         text = preprocess(text)
         self.text = text
         self._n = len(text)
+        self._nul_free = "\x00" not in text
         self._next_stop = {}
         if self.errors is not None:
             self._index = LineIndex(text)
@@ -608,6 +613,7 @@ class Tokenizer:
         emit_end = sink.end_tag
         start_token = self._start_token
         end_token = self._end_token
+        nul_free = self._nul_free
         while True:
             i = find("<", pos)
             if i == -1:
@@ -617,7 +623,7 @@ class Tokenizer:
                 return
             if i > pos:
                 run = text[pos:i]
-                if "&" in run or "\x00" in run:
+                if "&" in run or (not nul_free and "\x00" in run):
                     self._data_text(pos, i)
                 elif errors is None:
                     sink.characters(run, pos)
@@ -626,7 +632,7 @@ class Tokenizer:
             following = text[i + 1 : i + 2] if fast else ""
             if following in _ASCII_ALPHA:
                 t = plain_start_tag_match(text, i)
-                plain = t is not None and "\x00" not in t.group(2)
+                plain = t is not None and (nul_free or "\x00" not in t.group(2))
                 if not plain:
                     t = start_tag_match(text, i)
                 if t is not None:

@@ -38,7 +38,7 @@ ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
-from .records import MARKER, ElementRecord, SelectState
+from .records import MARKER, ElementRecord, SelectState, html_element_record
 
 WHITESPACE = "\t\n\x0c\r "
 
@@ -492,7 +492,7 @@ class TreeConstructor:
         else:
             builder = self.builder
             node = builder.append_new_element(target.node, name, HTML_NAMESPACE, attrs, tag.pos)
-            rec = ElementRecord(node, name, HTML_NAMESPACE, attrs, tag.pos)
+            rec = html_element_record(node, name, attrs, tag.pos)
             if name == "template":
                 rec.extra = builder.template_contents(node)
             # self.push(rec), inlined for an HTML element.
