@@ -804,9 +804,9 @@ class Tokenizer:
             if group == 1:
                 value = ""
             else:
-                value = a.group(group)
+                value = a.group(group)  # type: ignore[arg-type]  # a match sets lastindex
                 if "&" in value:
-                    value = self._decode_references(value, a.start(group), True)
+                    value = self._decode_references(value, a.start(group), True)  # type: ignore[arg-type]
             attrs[attr_name] = value
         e = _FAST_TAG_END.match(text, pos)
         end = e.end()  # type: ignore[union-attr]

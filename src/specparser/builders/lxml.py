@@ -291,7 +291,7 @@ class LxmlTreeBuilder(TreeBuilder):
         order, so the line is counted on from the last one (``_line_of``
         only for the rare step back); libxml2 keeps 16 bits."""
         if pos >= self._line_pos:
-            line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
+            line = self._line = self._line + self._source.count("\n", self._line_pos, pos)  # type: ignore[union-attr]  # callers test _source
             self._line_pos = pos
         else:
             line = self._line_of(pos)

@@ -495,16 +495,7 @@ class TreeConstructor:
             rec = html_element_record(node, name, attrs, tag.pos)
             if name == "template":
                 rec.extra = builder.template_contents(node)
-            # self.push(rec), inlined for an HTML element.
-            rec.index = len(open_)
-            open_.append(rec)
-            rec.on_stack = True
-            self.by_name[name].append(rec)
-            flags = rec.flags
-            if flags & ANY_BOUNDARY:
-                for bit, records in self.boundary_lists:
-                    if flags & bit:
-                        records.append(rec)
+            self.push(rec)
         if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
         return rec
@@ -641,9 +632,9 @@ class TreeConstructor:
             i -= 1
         for j in range(i, len(afe)):
             entry = afe[j]
-            new = self.insert_element(entry.name, HTML_NAMESPACE, dict(entry.attrs), entry.pos)
-            new.akey = entry.akey
-            same, k = self._afe_key_list(entry)
+            new = self.insert_element(entry.name, HTML_NAMESPACE, dict(entry.attrs), entry.pos)  # type: ignore[union-attr]  # no marker after i
+            new.akey = entry.akey  # type: ignore[union-attr]
+            same, k = self._afe_key_list(entry)  # type: ignore[arg-type]
             if same is not None:
                 same[k] = new
             afe[j] = new
@@ -877,7 +868,7 @@ class TreeConstructor:
 
     # -- foreign content --------------------------------------------------
 
-    from .foreign import (  # noqa: E402  (methods defined in their own module)
+    from .foreign import (  # type: ignore[misc]  # noqa: E402  (methods defined in their own module)
         foreign_characters,
         foreign_end_tag,
         foreign_start_tag,
