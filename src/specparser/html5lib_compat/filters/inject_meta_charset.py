@@ -59,6 +59,7 @@ class Filter(base.Filter):
                     if self._rewrite_meta(token):
                         meta_found = True
                 elif name == "head" and not meta_found:
+                    assert self.encoding is not None  # without one, meta_found is True from the start
                     yield {"type": "StartTag", "name": "head", "namespace": token.get("namespace"),
                            "data": token["data"]}  # fmt: skip
                     yield _meta_charset(self.encoding)
@@ -68,6 +69,7 @@ class Filter(base.Filter):
             elif kind == "EndTag" and name == "head" and pending:
                 yield pending.pop(0)  # the head start tag
                 if not meta_found:
+                    assert self.encoding is not None  # without one, meta_found is True from the start
                     yield _meta_charset(self.encoding)
                 yield from pending
                 pending.clear()

@@ -315,9 +315,9 @@ class Filter(base.Filter):
     def __iter__(self) -> Iterator[dict]:
         sanitize_token = self.sanitize_token
         for token in base.Filter.__iter__(self):
-            token = sanitize_token(token)
-            if token:
-                yield token
+            sanitized = sanitize_token(token)
+            if sanitized:
+                yield sanitized
 
     # Sanitize the +html+, escaping all elements not in ALLOWED_ELEMENTS, and
     # stripping out all attributes not in ALLOWED_ATTRIBUTES. Style attributes
