@@ -73,7 +73,9 @@ _new_str = str.__new__
 def _plain_constructor(cls: type, base: type) -> bool:
     """True when ``cls`` (``base`` or a subclass of it) can be made without
     calling its constructor: it adds no ``__init__`` / ``__new__`` of its own."""
-    return cls.__init__ is base.__init__ and cls.__new__ is base.__new__
+    # mypy calls reading __init__ off a class object unsound (a subclass may
+    # change its signature); only the functions' identity is compared here.
+    return cls.__init__ is base.__init__ and cls.__new__ is base.__new__  # type: ignore[misc]
 
 
 _NEWLINE = re.compile("\n")
@@ -116,7 +118,7 @@ class SoupBuilder(TreeBuilder):
         self._plain_tags = _plain_constructor(tag_class, Tag)
         self._parser_class = soup.__class__
 
-        string_class = classes.get(NavigableString, NavigableString)
+        string_class = cast("type[NavigableString]", classes.get(NavigableString, NavigableString))
         self._string_class = string_class
         self._plain_strings = _plain_constructor(string_class, NavigableString)
         # bs4 picks Script, Stylesheet ... only when NavigableString itself
@@ -497,7 +499,9 @@ class SoupBuilder(TreeBuilder):
         start = _Start()
         previous: Any = start
         parent: Tag = soup
-        children = soup.contents
+        # Not list[PageElement] as bs4's hints say: until this pass, text is
+        # a bare str or a list of str pieces among the Tags.
+        children: list[Any] = soup.contents
         sibling = None
         iterator = enumerate(children)
         stack: list[tuple] = []
@@ -700,7 +704,11 @@ def _replay(soup: BeautifulSoup, nodes: list) -> None:
                     node.name,
                     node.namespace,
                     node.prefix,
-                    node.attrs,
+                    # bs4's hint says raw str values; a built Tag's attrs
+                    # already hold the multi-valued ones (class) as lists,
+                    # which the Tag constructor handle_starttag calls takes
+                    # (_replace_cdata_list_attribute_values accepts both).
+                    node.attrs,  # type: ignore[arg-type]
                     sourceline=node.sourceline,
                     sourcepos=node.sourcepos,
                 )
