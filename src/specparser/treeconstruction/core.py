@@ -495,16 +495,7 @@ class TreeConstructor:
             rec = html_element_record(node, name, attrs, tag.pos)
             if name == "template":
                 rec.extra = builder.template_contents(node)
-            # self.push(rec), inlined for an HTML element.
-            rec.index = len(open_)
-            open_.append(rec)
-            rec.on_stack = True
-            self.by_name[name].append(rec)
-            flags = rec.flags
-            if flags & ANY_BOUNDARY:
-                for bit, records in self.boundary_lists:
-                    if flags & bit:
-                        records.append(rec)
+            self.push(rec)
         if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
         return rec
