@@ -187,13 +187,18 @@ _FAST_START_TAG = re.compile(
 # values are scanned with [^"]*, which the regex engine runs as a tight
 # "not this one character" loop (a class of two, [^"\x00], goes through its
 # general class test: ~25% slower on these tags); a NUL in a value is
-# checked for afterwards, by one scan of the whole tag.
+# checked for afterwards (most documents have none: Tokenizer._nul_free).
 _PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+({o}[a-z_:@][a-z0-9_:.\-@]*)="({o}[^"]*)"'
 _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o=""))
-_PLAIN_START_TAG = re.compile(
-    r"<(" + _FAST_NAME + r")((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:") + r")*)[\t\n\f ]*(/?)>"
+# The data state's step (see Tokenizer.data_state): the text up to the next
+# "<" (group 1), then, if one follows, a plain start tag (2 name, 3 the
+# attributes' source, 4 "/" if self-closing) or an end tag (5 name).
+_DATA_TOKEN = re.compile(
+    r"([^<]*)(?:<(?:(" + _FAST_NAME + r")((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:") + r")*)"
+    r"[\t\n\f ]*(/?)>|/(" + _FAST_NAME + r")[\t\n\f ]*>))?"
 )
-_FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
+# The same groups with the tags never matched (the fast paths switched off).
+_DATA_TEXT_ONLY = re.compile(r"([^<]*)(?:(?!)()()()())?")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
 _FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
 # A named character reference that ends with ";" (see Tokenizer._decode_references).
@@ -592,21 +597,21 @@ class Tokenizer:
     def data_state(self) -> None:
         """https://html.spec.whatwg.org/#data-state
 
-        The text up to the next ``<`` is found with ``str.find`` (a C
-        ``memchr``, ~2.5x faster on real pages than a regex search for
-        ``[&<\x00]``) and emitted whole unless it holds an ``&`` or a NUL,
-        which :meth:`_data_text` handles.  Well-formed tags and plain
-        comments are tokenized here in one step (the fast path); anything
+        One match of :data:`_DATA_TOKEN` takes the text up to the next
+        ``<`` and, when it is one, the plain start tag (lower-case names,
+        double-quoted values) or end tag that follows: one regex call per
+        token, where finding the ``<`` and then matching the tag cost two.
+        The text is emitted whole unless it holds an ``&`` or a NUL, which
+        :meth:`_data_text` handles.  Other well-formed tags and plain
+        comments are tokenized here in one step too (the fast path); anything
         else switches to the tag open state."""
         text = self.text
         pos = self.pos
         sink = self.sink
         errors = self.errors
-        find = text.find
         fast = self._fast
-        plain_start_tag_match = _PLAIN_START_TAG.match
+        next_token = (_DATA_TOKEN if fast else _DATA_TEXT_ONLY).match
         start_tag_match = _FAST_START_TAG.match
-        end_tag_match = _FAST_END_TAG.match
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
         find_attributes = _FAST_ATTRIBUTE.findall
         emit_start = sink.start_tag
@@ -615,33 +620,82 @@ class Tokenizer:
         end_token = self._end_token
         nul_free = self._nul_free
         while True:
-            i = find("<", pos)
-            if i == -1:
-                if pos < self._n:
-                    self._data_text(pos, self._n)
-                self._emit_eof()
-                return
-            if i > pos:
-                run = text[pos:i]
+            m = next_token(text, pos)  # always matches: the text may be empty
+            run, name, source, slash, end_name = m.groups()  # type: ignore[union-attr]
+            if run:
+                i = pos + len(run)
                 if "&" in run or (not nul_free and "\x00" in run):
                     self._data_text(pos, i)
                 elif errors is None:
                     sink.characters(run, pos)
                 else:
                     self._emit_characters(run, pos)
+            else:
+                i = pos
+            if name is not None and (nul_free or "\x00" not in source):
+                # A plain start tag.
+                if not source:
+                    attrs = {}
+                elif "&" in source:
+                    # Character references: decoded per attribute,
+                    # with their errors at the right offsets.
+                    pos = self._fast_start_tag_with_references(i)
+                    if not pos:
+                        self.pos = i + 1
+                        self.state = TAG_OPEN_STATE
+                        return
+                    if self.state != DATA_STATE:
+                        return
+                    continue
+                else:
+                    found = find_plain_attributes(source)
+                    attrs = dict(found)
+                    if len(attrs) != len(found):  # duplicate-attribute
+                        self.pos = i + 1
+                        self.state = TAG_OPEN_STATE
+                        return
+                pos = m.end()  # type: ignore[union-attr]
+                name = name.lower()
+                self.last_start_tag = name
+                if errors is not None and self._next_input_error < pos:
+                    self._flush_input_errors(pos - 1)
+                self.pos = pos
+                if start_token is None:
+                    emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                else:
+                    start_token.name = name
+                    start_token.attrs = attrs
+                    start_token.self_closing = slash == "/"
+                    start_token.pos = i
+                    start_token.end = pos
+                    emit_start(start_token)
+                if self.state != DATA_STATE:
+                    return
+                continue
+            if end_name is not None:
+                pos = m.end()  # type: ignore[union-attr]
+                if errors is not None and self._next_input_error < pos:
+                    self._flush_input_errors(pos - 1)
+                if end_token is None:
+                    emit_end(EndTag(end_name.lower(), i, pos))
+                else:
+                    end_token.name = end_name.lower()
+                    end_token.pos = i
+                    end_token.end = pos
+                    emit_end(end_token)
+                continue
+            if i >= self._n:
+                self._emit_eof()
+                return
+            # A "<" that does not begin a plain tag.
             following = text[i + 1 : i + 2] if fast else ""
             if following in _ASCII_ALPHA:
-                t = plain_start_tag_match(text, i)
-                plain = t is not None and (nul_free or "\x00" not in t.group(2))
-                if not plain:
-                    t = start_tag_match(text, i)
+                t = start_tag_match(text, i)
                 if t is not None:
                     name, source, slash = t.groups()
                     if not source:
                         attrs = {}
                     elif "&" in source:
-                        # Character references: decoded per attribute,
-                        # with their errors at the right offsets.
                         pos = self._fast_start_tag_with_references(i)
                         if not pos:
                             self.pos = i + 1
@@ -650,13 +704,6 @@ class Tokenizer:
                         if self.state != DATA_STATE:
                             return
                         continue
-                    elif plain:
-                        found = find_plain_attributes(source)
-                        attrs = dict(found)
-                        if len(attrs) != len(found):  # duplicate-attribute
-                            self.pos = i + 1
-                            self.state = TAG_OPEN_STATE
-                            return
                     else:
                         found = find_attributes(source)
                         attrs = {
@@ -673,31 +720,9 @@ class Tokenizer:
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
                     self.pos = pos
-                    if start_token is None:
-                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
-                    else:
-                        start_token.name = name
-                        start_token.attrs = attrs
-                        start_token.self_closing = slash == "/"
-                        start_token.pos = i
-                        start_token.end = pos
-                        emit_start(start_token)
+                    emit_start(StartTag(name, attrs, slash == "/", i, pos))
                     if self.state != DATA_STATE:
                         return
-                    continue
-            elif following == "/":
-                t = end_tag_match(text, i)
-                if t is not None:
-                    pos = t.end()
-                    if errors is not None and self._next_input_error < pos:
-                        self._flush_input_errors(pos - 1)
-                    if end_token is None:
-                        emit_end(EndTag(t.group(1).lower(), i, pos))
-                    else:
-                        end_token.name = t.group(1).lower()
-                        end_token.pos = i
-                        end_token.end = pos
-                        emit_end(end_token)
                     continue
             elif following == "!":
                 if text.startswith("<!--", i):
@@ -705,7 +730,7 @@ class Tokenizer:
                     if end:
                         pos = end
                         continue
-            elif following and following != "?":
+            elif following and following != "?" and following != "/":
                 # Tag open state, "anything else": the "<" is text.
                 if errors is not None:
                     self._error("invalid-first-character-of-tag-name", i + 1)
