@@ -192,11 +192,14 @@ _PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+({o}[a-z_:@][a-z0-9_:.\-@]*)="({o}[^"]*)
 _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o=""))
 # The data state's step (see Tokenizer.data_state): the text up to the next
 # "<" (group 1), then, if one follows, a plain start tag (2 name, 3 the
-# attributes' source, 4 "/" if self-closing) or an end tag (5 name).
+# attributes' source, 4 "/" if self-closing) or an end tag (5 name).  The
+# names are lower-case already (upper-case letters go the general way).
+_LOWER_NAME = r"[a-z][a-z0-9:_.\-]*"
 _DATA_TOKEN = re.compile(
-    r"([^<]*)(?:<(?:(" + _FAST_NAME + r")((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:") + r")*)"
-    r"[\t\n\f ]*(/?)>|/(" + _FAST_NAME + r")[\t\n\f ]*>))?"
+    r"([^<]*)(?:<(?:(" + _LOWER_NAME + r")((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:") + r")*)"
+    r"[\t\n\f ]*(/?)>|/(" + _LOWER_NAME + r")[\t\n\f ]*>))?"
 )
+_FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
 # The same groups with the tags never matched (the fast paths switched off).
 _DATA_TEXT_ONLY = re.compile(r"([^<]*)(?:(?!)()()()())?")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
@@ -612,6 +615,7 @@ class Tokenizer:
         fast = self._fast
         next_token = (_DATA_TOKEN if fast else _DATA_TEXT_ONLY).match
         start_tag_match = _FAST_START_TAG.match
+        end_tag_match = _FAST_END_TAG.match
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
         find_attributes = _FAST_ATTRIBUTE.findall
         emit_start = sink.start_tag
@@ -655,7 +659,6 @@ class Tokenizer:
                         self.state = TAG_OPEN_STATE
                         return
                 pos = m.end()  # type: ignore[union-attr]
-                name = name.lower()
                 self.last_start_tag = name
                 if errors is not None and self._next_input_error < pos:
                     self._flush_input_errors(pos - 1)
@@ -677,9 +680,9 @@ class Tokenizer:
                 if errors is not None and self._next_input_error < pos:
                     self._flush_input_errors(pos - 1)
                 if end_token is None:
-                    emit_end(EndTag(end_name.lower(), i, pos))
+                    emit_end(EndTag(end_name, i, pos))
                 else:
-                    end_token.name = end_name.lower()
+                    end_token.name = end_name
                     end_token.pos = i
                     end_token.end = pos
                     emit_end(end_token)
@@ -724,13 +727,21 @@ class Tokenizer:
                     if self.state != DATA_STATE:
                         return
                     continue
+            elif following == "/":
+                t = end_tag_match(text, i)
+                if t is not None:
+                    pos = t.end()
+                    if errors is not None and self._next_input_error < pos:
+                        self._flush_input_errors(pos - 1)
+                    emit_end(EndTag(t.group(1).lower(), i, pos))
+                    continue
             elif following == "!":
                 if text.startswith("<!--", i):
                     end = self._fast_comment(i)
                     if end:
                         pos = end
                         continue
-            elif following and following != "?" and following != "/":
+            elif following and following != "?":
                 # Tag open state, "anything else": the "<" is text.
                 if errors is not None:
                     self._error("invalid-first-character-of-tag-name", i + 1)
