@@ -211,6 +211,24 @@ _FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
 _NAMED_REFERENCE_WITH_SEMICOLON = re.compile(r"&([a-zA-Z][a-zA-Z0-9]*;)")
 
 
+def _decode_named_references(attrs: dict[str, str]) -> bool:
+    """Decode, in place, the character references in ``attrs``' values when
+    every ``&`` begins a known name ending with ``;`` (``&amp;`` in URLs):
+    those are decoded alike in every attribute value state and are no parse
+    error, so no offset is needed.  False (``attrs`` partly decoded, to be
+    dropped) when some reference needs the states."""
+    for key, value in attrs.items():
+        if "&" in value:
+            try:
+                decoded, count = _NAMED_REFERENCE_WITH_SEMICOLON.subn(_named_reference_value, value)
+            except KeyError:
+                return False
+            if count != value.count("&"):
+                return False
+            attrs[key] = decoded
+    return True
+
+
 def _named_reference_value(match: re.Match) -> str:
     """The table's code points for a reference found by
     _NAMED_REFERENCE_WITH_SEMICOLON; KeyError when the name is unknown."""
@@ -643,17 +661,6 @@ class Tokenizer:
                 # A plain start tag.
                 if first is None:
                     attrs = {}
-                elif "&" in value or "&" in others:
-                    # Character references: decoded per attribute,
-                    # with their errors at the right offsets.
-                    pos = self._fast_start_tag_with_references(i)
-                    if not pos:
-                        self.pos = i + 1
-                        self.state = TAG_OPEN_STATE
-                        return
-                    if self.state != DATA_STATE:
-                        return
-                    continue
                 elif not others:
                     attrs = {first: value}
                 else:
@@ -664,6 +671,17 @@ class Tokenizer:
                         self.pos = i + 1
                         self.state = TAG_OPEN_STATE
                         return
+                if first is not None and ("&" in value or "&" in others) and not _decode_named_references(attrs):
+                    # Character references that may be errors: decoded per
+                    # attribute, with their errors at the right offsets.
+                    pos = self._fast_start_tag_with_references(i)
+                    if not pos:
+                        self.pos = i + 1
+                        self.state = TAG_OPEN_STATE
+                        return
+                    if self.state != DATA_STATE:
+                        return
+                    continue
                 pos = m.end()  # type: ignore[union-attr]
                 self.last_start_tag = name
                 if errors is not None and self._next_input_error < pos:
