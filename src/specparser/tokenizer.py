@@ -675,10 +675,6 @@ class Tokenizer:
                     # Character references that may be errors: decoded per
                     # attribute, with their errors at the right offsets.
                     pos = self._fast_start_tag_with_references(i)
-                    if not pos:
-                        self.pos = i + 1
-                        self.state = TAG_OPEN_STATE
-                        return
                     if self.state != DATA_STATE:
                         return
                     continue
@@ -724,10 +720,6 @@ class Tokenizer:
                         attrs = {}
                     elif "&" in source:
                         pos = self._fast_start_tag_with_references(i)
-                        if not pos:
-                            self.pos = i + 1
-                            self.state = TAG_OPEN_STATE
-                            return
                         if self.state != DATA_STATE:
                             return
                         continue
@@ -840,7 +832,9 @@ class Tokenizer:
         """The fast path for a start tag (known to be well formed) whose
         attribute values contain ``&``: one attribute at a time, so that the
         character references' errors get their offsets.  Returns the offset
-        after the tag, or 0 (nothing emitted) on a duplicate attribute."""
+        after the tag; on a duplicate attribute nothing is emitted and the
+        tokenizer switches to the tag open state at ``lt + 1`` instead (the
+        state machine owns that error)."""
         text = self.text
         m = _FAST_START_TAG_NAME.match(text, lt)
         name = m.group(1).lower()  # type: ignore[union-attr]
@@ -857,7 +851,9 @@ class Tokenizer:
         # handing the tag back to the state machine.
         names = [a.group(1).lower() for a in found]
         if len(set(names)) != len(names):
-            return 0
+            self.pos = lt + 1
+            self.state = TAG_OPEN_STATE
+            return lt + 1
         attrs = {}
         for attr_name, a in zip(names, found):
             group = a.lastindex
