@@ -303,12 +303,17 @@ class LxmlTreeBuilder(TreeBuilder):
         an ancestor, where a detached element gets a declaration of its own
         that appending must reconcile again (~0.5 us an element, ~1.4 us
         with attributes).  Everything else, and anything SubElement refuses
-        (it leaves no child behind when it raises), goes the general way."""
-        if namespace == HTML_NAMESPACE and parent.__class__ is not LxmlDocument and self._make is not None:
+        (it leaves no child behind when it raises), goes the general way.
+        Once the root exists (``_make``) the parent is an element: a
+        document has one element child, made by the general way."""
+        if namespace == HTML_NAMESPACE and self._make is not None:
             tag = self._html_tags.get(name)
             if tag is not None and (not attrs or "xmlns" not in attrs):
                 if parent is self._text_parent:
-                    self._end_text_run()
+                    # _end_text_run(), inlined: text before a child is common.
+                    if self._text_parts is not None:
+                        self._flush_text()
+                    self._text_parent = None
                 try:
                     element = _sub_element(parent, tag, attrs) if attrs else _sub_element(parent, tag)
                 except (ValueError, TypeError):
@@ -573,15 +578,15 @@ class LxmlTreeBuilder(TreeBuilder):
             return
         if self._text_parts is not None:
             self._flush_text()
-        if parent.__class__ is LxmlDocument:
-            self._text_parent = None
-            return  # a Document has no text children (the parser sends none)
         if before is not None:
             previous = before.getprevious()
         elif parent is self._last_child:
             previous = None
-        elif parent is self._last_parent:
+        elif parent is self._last_parent:  # never the document (see append)
             previous = self._last_child
+        elif parent.__class__ is LxmlDocument:
+            self._text_parent = None
+            return  # a Document has no text children (the parser sends none)
         else:
             try:
                 previous = parent[-1]
