@@ -211,19 +211,27 @@ _FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
 _NAMED_REFERENCE_WITH_SEMICOLON = re.compile(r"&([a-zA-Z][a-zA-Z0-9]*;)")
 
 
+def _decode_known_named_references(value: str) -> str | None:
+    """``value`` with its character references decoded when every ``&``
+    begins a known name ending with ``;`` (``&amp;`` in URLs, ``&rsquo;``
+    in prose): such a reference is matched alike in the data state and the
+    attribute value states and is no parse error, so no offset is needed.
+    None when some reference needs the states."""
+    try:
+        decoded, count = _NAMED_REFERENCE_WITH_SEMICOLON.subn(_named_reference_value, value)
+    except KeyError:
+        return None
+    return decoded if count == value.count("&") else None
+
+
 def _decode_named_references(attrs: dict[str, str]) -> bool:
     """Decode, in place, the character references in ``attrs``' values when
-    every ``&`` begins a known name ending with ``;`` (``&amp;`` in URLs):
-    those are decoded alike in every attribute value state and are no parse
-    error, so no offset is needed.  False (``attrs`` partly decoded, to be
-    dropped) when some reference needs the states."""
+    :func:`_decode_known_named_references` can; False (``attrs`` partly
+    decoded, to be dropped) when some reference needs the states."""
     for key, value in attrs.items():
         if "&" in value:
-            try:
-                decoded, count = _NAMED_REFERENCE_WITH_SEMICOLON.subn(_named_reference_value, value)
-            except KeyError:
-                return False
-            if count != value.count("&"):
+            decoded = _decode_known_named_references(value)
+            if decoded is None:
                 return False
             attrs[key] = decoded
     return True
@@ -878,19 +886,13 @@ class Tokenizer:
         ``start``, as the attribute value states (``in_attribute``) or the
         data state would (errors included).
 
-        The common case, every ``&`` starting a known name that ends with
-        ``;`` (``&amp;`` in URLs, ``&rsquo;`` in prose), is one regex
-        substitution: such a reference is matched the same way in both
-        states and is no parse error.  Anything else (numeric references,
-        unknown names, names without ``;``) goes through
+        The common case is one regex substitution
+        (:func:`_decode_known_named_references`).  Anything else (numeric
+        references, unknown names, names without ``;``) goes through
         :meth:`consume_character_reference` one ``&`` at a time."""
-        try:
-            decoded, count = _NAMED_REFERENCE_WITH_SEMICOLON.subn(_named_reference_value, value)
-        except KeyError:
-            pass
-        else:
-            if count == value.count("&"):
-                return decoded
+        decoded = _decode_known_named_references(value)
+        if decoded is not None:
+            return decoded
         parts = []
         pos = 0
         consume = self.consume_character_reference

@@ -485,8 +485,7 @@ class TreeConstructor:
         no foster parenting, no template)."""
         name = tag.name
         attrs = tag.attrs
-        open_ = self.open
-        target = open_[-1]
+        target = self.open[-1]
         if (self.foster_parenting and target.flags & FOSTER_TARGET) or target.hname == "template":
             rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
         else:
