@@ -38,7 +38,6 @@ from typing import Any
 from ..builders import builder_names
 from ..constants import HTML_NAMESPACE
 from ..errors import ParseError as ParseErrorRecord
-from ..errors import resolve_positions
 from ..treebuilder import TreeBuilder as _SpecTreeBuilder
 from ._inputstream import TokenizerView
 from ._protocol import ProtocolTreeBuilder
@@ -228,10 +227,9 @@ class HTMLParser:
         return result
 
     def _build(self, text: str, context: Any, decoded: Any) -> Any:
-        # specparser.treeconstruction.build_tree, step by step, to keep the
-        # tokenizer: tokenizer.stream.position() reads its offset.
-        from ..tokenizer import Tokenizer
-        from ..treeconstruction import TreeConstructor
+        # specparser.treeconstruction.build_tree in its two halves, to keep
+        # the tokenizer: tokenizer.stream.position() reads its offset.
+        from ..treeconstruction import prepare_tree_construction, run_tree_construction
 
         tree = self.tree
         if isinstance(tree, NativeTreeBuilder):
@@ -240,18 +238,9 @@ class HTMLParser:
             builder = ProtocolTreeBuilder(tree)
         errors: list | None = [] if self.collect_errors else None
         self.errors = errors if errors is not None else []
-        constructor = TreeConstructor(builder, scripting=self.scripting, errors=errors, context=context)
-        constructor.decoded = decoded
-        tokenizer = Tokenizer(text, constructor, errors=errors)
-        constructor.tokenizer = tokenizer
+        tokenizer = prepare_tree_construction(text, builder, self.scripting, errors, context, decoded)
         self.tokenizer = TokenizerView(tokenizer, decoded)
-        builder.set_source(tokenizer.text)
-        if context is not None:
-            tokenizer.state = constructor.initial_tokenizer_state()
-        tokenizer.run()
-        if errors:
-            resolve_positions(errors, tokenizer.text)
-        result = builder.finish()
+        result = run_tree_construction(tokenizer, builder, errors)
         self.compatMode = _QUIRKS_NAMES.get(getattr(builder, "quirks_mode", "no-quirks"), "no quirks")
         if isinstance(tree, NativeTreeBuilder):
             tree.document = result

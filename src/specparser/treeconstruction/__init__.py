@@ -34,7 +34,7 @@ from ..tokenizer import Tokenizer
 from ..treebuilder import TreeBuilder
 from .core import TreeConstructor
 
-__all__ = ["TreeConstructor", "build_tree", "context_element"]
+__all__ = ["TreeConstructor", "build_tree", "context_element", "prepare_tree_construction", "run_tree_construction"]
 
 
 def build_tree(
@@ -51,6 +51,22 @@ def build_tree(
     construction, in order) are appended to ``errors`` when it is a list.
     ``decoded`` is the :class:`specparser.encoding.DecodedInput` the text
     came from, for ``<meta charset>`` encoding changes."""
+    tokenizer = prepare_tree_construction(text, builder, scripting, errors, context, decoded)
+    return run_tree_construction(tokenizer, builder, errors)
+
+
+def prepare_tree_construction(
+    text: str,
+    builder: TreeBuilder,
+    scripting: bool = False,
+    errors: list | None = None,
+    context: tuple[str, str] | None = None,
+    decoded: Any = None,
+) -> Tokenizer:
+    """The first half of :func:`build_tree`: a tokenizer over ``text``
+    feeding a new :class:`TreeConstructor` over ``builder``, in the state
+    the context element asks for, not yet run (callers that expose the
+    tokenizer while it runs, like the html5lib facade, keep it here)."""
     constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context)
     constructor.decoded = decoded
     tokenizer = Tokenizer(text, constructor, errors=errors)
@@ -58,6 +74,12 @@ def build_tree(
     builder.set_source(tokenizer.text)
     if context is not None:
         tokenizer.state = constructor.initial_tokenizer_state()
+    return tokenizer
+
+
+def run_tree_construction(tokenizer: Tokenizer, builder: TreeBuilder, errors: list | None = None) -> Any:
+    """The second half of :func:`build_tree`: run ``tokenizer`` to the end,
+    give the errors their lines and columns, return ``builder.finish()``."""
     tokenizer.run()
     if errors:
         resolve_positions(errors, tokenizer.text)
