@@ -202,13 +202,17 @@ def _maxrss_mb() -> float:
     return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
 
 
-def load_pages(kind: str, limit: int | None) -> list[Any]:
+def corpus_files(limit: int | None) -> list[Path]:
+    """The corpus pages in name order, the first ``limit`` of them if given."""
     directory = corpus_dir()
     if directory is None:
         raise SystemExit(MISSING_CORPUS)
     files = sorted(p for p in directory.iterdir() if p.is_file())
-    if limit:
-        files = files[:limit]
+    return files[:limit] if limit else files
+
+
+def load_pages(kind: str, limit: int | None) -> list[Any]:
+    files = corpus_files(limit)
     if kind == "bytes":
         return [f.read_bytes() for f in files]
     # One file at a time, so no copy of the whole corpus as bytes raises the
@@ -330,12 +334,7 @@ def run_workers(names: list[str], rounds: int, limit: int | None, timeout: float
 
 
 def corpus_megabytes(limit: int | None) -> tuple[int, float]:
-    directory = corpus_dir()
-    if directory is None:
-        raise SystemExit(MISSING_CORPUS)
-    files = sorted(p for p in directory.iterdir() if p.is_file())
-    if limit:
-        files = files[:limit]
+    files = corpus_files(limit)
     return len(files), sum(f.stat().st_size for f in files) / 1e6
 
 

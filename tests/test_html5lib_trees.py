@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _timing import best_time
 
 from compat.paths import MISSING_TESTS, html5lib_tests_dir
 from compat.tree_suite import load_cases
@@ -185,17 +186,6 @@ def test_minimal_protocol_builder(file: str) -> None:
 # -- deep and long documents: no recursion, no quadratic work ---------------
 
 
-def _best_time(func: Any, rounds: int = 3) -> float:
-    import time
-
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 @pytest.mark.parametrize("tree", ["dom", "protocol"])
 def test_deep_documents_build_without_recursion(tree: str) -> None:
     builder = getTreeBuilder("dom") if tree == "dom" else _Builder
@@ -223,7 +213,7 @@ def test_minidom_adapter_time_grows_like_the_etree_adapters(markup: str) -> None
 
     def relative(count: int, rounds: int) -> float:
         source = markup * count
-        return _best_time(lambda: HTMLParser(tree=dom).parse(source), rounds) / _best_time(
+        return best_time(lambda: HTMLParser(tree=dom).parse(source), rounds) / best_time(
             lambda: HTMLParser(tree=etree).parse(source), rounds
         )
 

@@ -6,11 +6,11 @@ Expected strings follow https://html.spec.whatwg.org/#serialising-html-fragments
 
 from __future__ import annotations
 
-import time
 from xml.dom import minidom
 from xml.etree import ElementTree as ET
 
 import pytest
+from _timing import best_time
 
 from specparser.constants import (
     HTML_NAMESPACE as H,
@@ -327,15 +327,6 @@ def test_100000_deep_dom():
     assert out == "<div>" * DEEP + "x" + "</div>" * DEEP
 
 
-def _best_time(func, rounds=3):
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 @pytest.mark.parametrize("shape", ["deep", "wide"])
 def test_serialization_is_linear(shape):
     # Same code at two sizes: 4x the nodes must take well under 16x the time
@@ -351,6 +342,6 @@ def test_serialization_is_linear(shape):
         return root
 
     small, large = tree(5_000), tree(20_000)
-    t_small = _best_time(lambda: serialize_html(small))
-    t_large = _best_time(lambda: serialize_html(large))
+    t_small = best_time(lambda: serialize_html(small))
+    t_large = best_time(lambda: serialize_html(large))
     assert t_large / t_small < 10, (t_small, t_large)
