@@ -163,16 +163,29 @@ _BOGUS_DOCTYPE_RUN = re.compile(r"[^>\x00]+")
 
 # -- fast path for well-formed tags in the data state ------------------------
 # A tag name or attribute name of ASCII letters/digits and the few
-# punctuation characters real pages use; values without NUL, and unquoted
-# values without the characters that are errors there.  Anything else
-# (non-ASCII names, quotes in names, missing whitespace ...) goes through the
-# state machine, which owns every error and edge case.
+# punctuation characters real pages use; values without NUL or ``&`` in
+# unquoted ones.  Anything else (non-ASCII names, quotes in names, missing
+# whitespace ...) goes through the state machine, which owns every error and
+# edge case.
+#
+# An unquoted value runs, as in
+# https://html.spec.whatwg.org/#attribute-value-(unquoted)-state, to
+# whitespace or ">" (a "/" is part of it); it may not begin with a quote
+# (that would be a quoted value) or ">" (missing-attribute-value), and "&"
+# (a character reference) and NUL are left to the states.  The characters
+# " ' < = ` are taken into the value as the state does, each with an
+# unexpected-character-in-unquoted-attribute-value error that
+# _unquoted_value_errors reports from its offset: escaped JSON markup
+# outside scripts (``<tabItem poradi=\"1.\" skore=\"3:2\"\/>``) is full of
+# them, and one state per character class cost ~8 us a tag.
 _FAST_NAME = r"[a-zA-Z][a-zA-Z0-9:_.\-]*"
 _FAST_ATTRIBUTE_TEMPLATE = (
     r"[\t\n\f ]+({o}[a-zA-Z_:@][a-zA-Z0-9_:.\-@]*)"
     r"(?:[\t\n\f ]*=[\t\n\f ]*"
-    r"(?:\"({o}[^\"\x00]*)\"|'({o}[^'\x00]*)'|({o}[^\t\n\f &>\x00\"'<=`]+)))?"
+    r"(?:\"({o}[^\"\x00]*)\"|'({o}[^'\x00]*)'|({o}[^\t\n\f \"'&>\x00][^\t\n\f &>\x00]*)))?"
 )
+# The characters that are errors in an unquoted value, but kept in it.
+_UNQUOTED_VALUE_ERROR = re.compile(r"[\"'<=`]")
 # One attribute with its name and value captured (groups 1; 2, 3 or 4).
 _FAST_ATTRIBUTE = re.compile(_FAST_ATTRIBUTE_TEMPLATE.format(o=""))
 # A whole start tag: name, the attributes' source, "/" if self-closing.
@@ -241,6 +254,14 @@ def _named_reference_value(match: re.Match) -> str:
     """The table's code points for a reference found by
     _NAMED_REFERENCE_WITH_SEMICOLON; KeyError when the name is unknown."""
     return NAMED_WITH_SEMICOLON[match.group(1)]
+
+
+def _has_unquoted_value_error(found: list[tuple[str, str, str, str]]) -> bool:
+    """Whether some unquoted value among _FAST_ATTRIBUTE's ``found``
+    (name, double-quoted, single-quoted, unquoted) holds a character that is
+    an error there (see Tokenizer._unquoted_value_errors)."""
+    search = _UNQUOTED_VALUE_ERROR.search
+    return any(unquoted and search(unquoted) for _, _, _, unquoted in found)
 
 
 # Where a comment that opened normally ends (see Tokenizer._fast_comment).
@@ -682,7 +703,7 @@ class Tokenizer:
                 if first is not None and ("&" in value or "&" in others) and not _decode_named_references(attrs):
                     # Character references that may be errors: decoded per
                     # attribute, with their errors at the right offsets.
-                    pos = self._fast_start_tag_with_references(i)
+                    pos = self._fast_start_tag_with_offsets(i)
                     if self.state != DATA_STATE:
                         return
                     continue
@@ -727,7 +748,7 @@ class Tokenizer:
                     if not source:
                         attrs = {}
                     elif "&" in source:
-                        pos = self._fast_start_tag_with_references(i)
+                        pos = self._fast_start_tag_with_offsets(i)
                         if self.state != DATA_STATE:
                             return
                         continue
@@ -741,6 +762,12 @@ class Tokenizer:
                             self.pos = i + 1
                             self.state = TAG_OPEN_STATE
                             return
+                        if errors is not None and _has_unquoted_value_error(found):
+                            # The errors need the values' offsets.
+                            pos = self._fast_start_tag_with_offsets(i)
+                            if self.state != DATA_STATE:
+                                return
+                            continue
                     pos = t.end()
                     name = name.lower()
                     self.last_start_tag = name
@@ -836,10 +863,12 @@ class Tokenizer:
         self.sink.comment(body, lt)
         return end
 
-    def _fast_start_tag_with_references(self, lt: int) -> int:
+    def _fast_start_tag_with_offsets(self, lt: int) -> int:
         """The fast path for a start tag (known to be well formed) whose
-        attribute values contain ``&``: one attribute at a time, so that the
-        character references' errors get their offsets.  Returns the offset
+        attribute values contain ``&``, or unquoted values with error
+        characters while errors are collected: one attribute at a time, so
+        that the character references' and the values' errors get their
+        offsets, in the order the states would meet them.  Returns the offset
         after the tag; on a duplicate attribute nothing is emitted and the
         tokenizer switches to the tag open state at ``lt + 1`` instead (the
         state machine owns that error)."""
@@ -869,8 +898,10 @@ class Tokenizer:
                 value = ""
             else:
                 value = a.group(group)  # type: ignore[arg-type]  # a match sets lastindex
-                if "&" in value:
+                if "&" in value:  # (never in an unquoted value: see _FAST_ATTRIBUTE)
                     value = self._decode_references(value, a.start(group), True)  # type: ignore[arg-type]
+                elif group == 4 and self.errors is not None:
+                    self._unquoted_value_errors(value, a.start(4))
             attrs[attr_name] = value
         e = _FAST_TAG_END.match(text, pos)
         end = e.end()  # type: ignore[union-attr]
@@ -880,6 +911,14 @@ class Tokenizer:
         self.pos = end
         self.sink.start_tag(StartTag(name, attrs, e.group(1) == "/", lt, end))  # type: ignore[union-attr]
         return end
+
+    def _unquoted_value_errors(self, value: str, start: int) -> None:
+        """The errors of an unquoted attribute value found by
+        _FAST_ATTRIBUTE at offset ``start``: each " ' < = ` in it is an
+        unexpected-character-in-unquoted-attribute-value
+        (https://html.spec.whatwg.org/#attribute-value-(unquoted)-state)."""
+        for m in _UNQUOTED_VALUE_ERROR.finditer(value):
+            self._error("unexpected-character-in-unquoted-attribute-value", start + m.start())
 
     def _decode_references(self, value: str, start: int, in_attribute: bool) -> str:
         """Replace the character references of ``value``, found at offset

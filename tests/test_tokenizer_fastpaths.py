@@ -1,0 +1,101 @@
+"""The data state's fast paths for tags the first-tier regex refuses:
+unquoted attribute values holding characters that are errors there (escaped
+JSON markup outside scripts, as on real news pages), upper-case names.
+
+Expected values come from the spec's states
+(https://html.spec.whatwg.org/#attribute-value-(unquoted)-state: " ' < = `
+are appended to the value with an
+unexpected-character-in-unquoted-attribute-value error) and from the state
+machine itself (``fast_paths=False``), which owns every odd case."""
+
+from __future__ import annotations
+
+import pytest
+
+from specparser.tokenizer import Tokenizer, tokenize
+
+UNQUOTED_ERROR = "unexpected-character-in-unquoted-attribute-value"
+
+
+def _run(source: str, fast: bool, collect: bool = True):
+    errors = [] if collect else None
+    tokens = tokenize(source, errors=errors, fast_paths=fast)
+    return tokens, None if errors is None else [(e.code, e.offset) for e in errors]
+
+
+class _Tags:
+    """A sink keeping the start tags' offsets."""
+
+    def __init__(self):
+        self.tags = []
+
+    def characters(self, data, pos):
+        pass
+
+    def start_tag(self, tag):
+        self.tags.append((tag.name, dict(tag.attrs), tag.self_closing, tag.pos, tag.end))
+
+    def end_tag(self, tag):
+        pass
+
+    def comment(self, data, pos):
+        pass
+
+    def doctype(self, doctype):
+        pass
+
+    def eof(self, pos):
+        pass
+
+    def cdata_allowed(self):
+        return False
+
+
+ESCAPED_JSON_TAG = r'<tabItem poradi=\"1.\" Z=\"1\"\/>'
+
+
+def test_escaped_json_tag_as_the_spec_tokenizes_it():
+    # \ starts each unquoted value; every " in it is an error; "\/" is part
+    # of the last value, so the tag is not self-closing.
+    tokens, errors = _run(ESCAPED_JSON_TAG, fast=True)
+    assert tokens == [("StartTag", "tabitem", {"poradi": r"\"1.\"", "z": r"\"1\"\/"}, False)]
+    assert errors == [(UNQUOTED_ERROR, 17), (UNQUOTED_ERROR, 21), (UNQUOTED_ERROR, 26), (UNQUOTED_ERROR, 29)]
+
+
+def test_escaped_json_tag_offsets():
+    sink = _Tags()
+    Tokenizer("x" + ESCAPED_JSON_TAG + "y", sink).run()
+    assert sink.tags == [("tabitem", {"poradi": r"\"1.\"", "z": r"\"1\"\/"}, False, 1, 34)]
+
+
+ODD_TAGS = [
+    ESCAPED_JSON_TAG,
+    "<a b=x'y c=\"q&amp;\" d=1=2>",
+    "<a b==c>",
+    "<a b=<c>",
+    "<a b=`c`>",
+    "<a b=c\"d e='f'/>",
+    "<a b=c/>",
+    "<a b=c/ d>",
+    "<a b=c\"/ >",
+    "<A B=c\" b=d\">",  # duplicate after lower-casing
+    "<a b=c\" b=d>",
+    "<a b=c\"&amp;d>",
+    "<a b=c\"&ampd e=f'>",
+    "<a b=c\"\x00d>",
+    "<a b=c\"",
+    "<a b=c\" ",
+    "<a b= >",
+    "<a b=\"c\"d=e'>",
+    "<a b='c\"'d>",
+    "<a b=c'\ud800>",
+    "<a b=\"c\ud800\" d=e`>",
+    "<a\tb\n=\fc\"\n>",
+    "<a b=c\"><b x=y'>text</b>",
+]
+
+
+@pytest.mark.parametrize("source", ODD_TAGS)
+@pytest.mark.parametrize("collect", [True, False])
+def test_fast_paths_agree_with_the_states(source, collect):
+    assert _run(source, True, collect) == _run(source, False, collect)
