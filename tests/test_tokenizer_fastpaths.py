@@ -1,6 +1,7 @@
 """The data state's fast paths for tags the first-tier regex refuses:
-unquoted attribute values holding characters that are errors there (escaped
-JSON markup outside scripts, as on real news pages), upper-case names.
+unquoted attribute values and attribute names holding characters that are
+errors there (escaped JSON markup outside scripts, as on real news pages),
+upper-case and non-ASCII names.
 
 Expected values come from the spec's states
 (https://html.spec.whatwg.org/#attribute-value-(unquoted)-state: " ' < = `
@@ -68,6 +69,20 @@ def test_escaped_json_tag_offsets():
     assert sink.tags == [("tabitem", {"poradi": r"\"1.\"", "z": r"\"1\"\/"}, False, 1, 34)]
 
 
+def test_escaped_quotes_split_a_value_into_names():
+    # <div class=\"a b\"> : the value ends at the space, b\" is an
+    # attribute name with an error at its quote.
+    tokens, errors = _run(r'<div class=\"a b\">', fast=True)
+    assert tokens == [("StartTag", "div", {"class": r'\"a', 'b\\"': ""}, False)]
+    assert errors == [(UNQUOTED_ERROR, 12), ("unexpected-character-in-attribute-name", 17)]
+
+
+def test_names_lower_case_ascii_only():
+    # U+0130 would become "i\u0307" with str.lower; the spec lowers ASCII only.
+    tokens, _ = _run("<aB\u0130 X\u0130Y=1></aB\u0130 >", fast=True)
+    assert tokens == [("StartTag", "ab\u0130", {"x\u0130y": "1"}, False), ("EndTag", "ab\u0130")]
+
+
 ODD_TAGS = [
     ESCAPED_JSON_TAG,
     "<a b=x'y c=\"q&amp;\" d=1=2>",
@@ -92,6 +107,22 @@ ODD_TAGS = [
     "<a b=\"c\ud800\" d=e`>",
     "<a\tb\n=\fc\"\n>",
     "<a b=c\"><b x=y'>text</b>",
+    r'<div class=\"a b\">',
+    "<a \"b\" 'c' <d>",
+    "<a b\"=c'>",
+    "<a b'c d=\"e\">",
+    "<a b<c=&amp;>",
+    r"<url\/>",
+    r"</URL\>",
+    "<tabItem jmeno=\\\"Milan Petr\u017eela\\\">",
+    "<a\u0130 \u0130B=1 \u00c4=2></A\u0130>",
+    "<a b\"=1 B\"=2>",
+    "<a<b c<d>",
+    "<a b\x00c=1>",
+    "<a b=1 =c>",
+    "<a/b>",
+    "<a b/>",
+    "<a b/ >",
 ]
 
 

@@ -162,11 +162,17 @@ _SINGLE_QUOTED_ID_RUN = re.compile(r"[^'>\x00]+")
 _BOGUS_DOCTYPE_RUN = re.compile(r"[^>\x00]+")
 
 # -- fast path for well-formed tags in the data state ------------------------
-# A tag name or attribute name of ASCII letters/digits and the few
-# punctuation characters real pages use; values without NUL or ``&`` in
-# unquoted ones.  Anything else (non-ASCII names, quotes in names, missing
-# whitespace ...) goes through the state machine, which owns every error and
-# edge case.
+# A tag name runs, as in https://html.spec.whatwg.org/#tag-name-state, to
+# whitespace, "/" or ">"; an attribute name, as in
+# https://html.spec.whatwg.org/#attribute-name-state, to whitespace, "/",
+# ">" or "=" (it cannot begin with "=": before-attribute-name-state's
+# error).  Names are lower-cased by _ascii_lower.  NUL (an error with a
+# replacement), a character reference in an unquoted value, a missing
+# whitespace, a "/" not followed by ">", EOF ... go through the state
+# machine, which owns every such case.  The characters " ' < in an
+# attribute name are taken into it as the state does, each with an
+# unexpected-character-in-attribute-name error that _attribute_errors
+# reports from its offset.
 #
 # An unquoted value runs, as in
 # https://html.spec.whatwg.org/#attribute-value-(unquoted)-state, to
@@ -175,16 +181,18 @@ _BOGUS_DOCTYPE_RUN = re.compile(r"[^>\x00]+")
 # (a character reference) and NUL are left to the states.  The characters
 # " ' < = ` are taken into the value as the state does, each with an
 # unexpected-character-in-unquoted-attribute-value error that
-# _unquoted_value_errors reports from its offset: escaped JSON markup
+# _attribute_errors reports from its offset: escaped JSON markup
 # outside scripts (``<tabItem poradi=\"1.\" skore=\"3:2\"\/>``) is full of
 # them, and one state per character class cost ~8 us a tag.
-_FAST_NAME = r"[a-zA-Z][a-zA-Z0-9:_.\-]*"
+_FAST_NAME = r"[a-zA-Z][^\t\n\f />\x00]*"
 _FAST_ATTRIBUTE_TEMPLATE = (
-    r"[\t\n\f ]+({o}[a-zA-Z_:@][a-zA-Z0-9_:.\-@]*)"
+    r"[\t\n\f ]+({o}[^\t\n\f />=\x00]+)"
     r"(?:[\t\n\f ]*=[\t\n\f ]*"
     r"(?:\"({o}[^\"\x00]*)\"|'({o}[^'\x00]*)'|({o}[^\t\n\f \"'&>\x00][^\t\n\f &>\x00]*)))?"
 )
-# The characters that are errors in an unquoted value, but kept in it.
+# The characters that are errors in an attribute name / an unquoted value,
+# but kept in it.
+_ATTRIBUTE_NAME_ERROR = re.compile(r"[\"'<]")
 _UNQUOTED_VALUE_ERROR = re.compile(r"[\"'<=`]")
 # One attribute with its name and value captured (groups 1; 2, 3 or 4).
 _FAST_ATTRIBUTE = re.compile(_FAST_ATTRIBUTE_TEMPLATE.format(o=""))
@@ -256,12 +264,13 @@ def _named_reference_value(match: re.Match) -> str:
     return NAMED_WITH_SEMICOLON[match.group(1)]
 
 
-def _has_unquoted_value_error(found: list[tuple[str, str, str, str]]) -> bool:
-    """Whether some unquoted value among _FAST_ATTRIBUTE's ``found``
+def _has_error_characters(found: list[tuple[str, str, str, str]]) -> bool:
+    """Whether some name or unquoted value among _FAST_ATTRIBUTE's ``found``
     (name, double-quoted, single-quoted, unquoted) holds a character that is
-    an error there (see Tokenizer._unquoted_value_errors)."""
-    search = _UNQUOTED_VALUE_ERROR.search
-    return any(unquoted and search(unquoted) for _, _, _, unquoted in found)
+    an error there (see Tokenizer._attribute_errors)."""
+    name_error = _ATTRIBUTE_NAME_ERROR.search
+    value_error = _UNQUOTED_VALUE_ERROR.search
+    return any(name_error(name) or (unquoted and value_error(unquoted)) for name, _, _, unquoted in found)
 
 
 # Where a comment that opened normally ends (see Tokenizer._fast_comment).
@@ -754,22 +763,23 @@ class Tokenizer:
                         continue
                     else:
                         found = find_attributes(source)
+                        lower = str.lower if source.isascii() else _ascii_lower
                         attrs = {
-                            attr.lower(): double or single or unquoted
+                            lower(attr): double or single or unquoted
                             for attr, double, single, unquoted in found
                         }
                         if len(attrs) != len(found):  # duplicate-attribute
                             self.pos = i + 1
                             self.state = TAG_OPEN_STATE
                             return
-                        if errors is not None and _has_unquoted_value_error(found):
+                        if errors is not None and _has_error_characters(found):
                             # The errors need the values' offsets.
                             pos = self._fast_start_tag_with_offsets(i)
                             if self.state != DATA_STATE:
                                 return
                             continue
                     pos = t.end()
-                    name = name.lower()
+                    name = _ascii_lower(name)
                     self.last_start_tag = name
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
@@ -784,7 +794,7 @@ class Tokenizer:
                     pos = t.end()
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
-                    emit_end(EndTag(t.group(1).lower(), i, pos))
+                    emit_end(EndTag(_ascii_lower(t.group(1)), i, pos))
                     continue
             elif following == "!":
                 if text.startswith("<!--", i):
@@ -874,7 +884,7 @@ class Tokenizer:
         state machine owns that error)."""
         text = self.text
         m = _FAST_START_TAG_NAME.match(text, lt)
-        name = m.group(1).lower()  # type: ignore[union-attr]
+        name = _ascii_lower(m.group(1))  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
         found = []
         attribute = _FAST_ATTRIBUTE.match
@@ -886,13 +896,16 @@ class Tokenizer:
             pos = a.end()
         # Duplicates first: nothing (no error) may be recorded before
         # handing the tag back to the state machine.
-        names = [a.group(1).lower() for a in found]
+        names = [_ascii_lower(a.group(1)) for a in found]
         if len(set(names)) != len(names):
             self.pos = lt + 1
             self.state = TAG_OPEN_STATE
             return lt + 1
         attrs = {}
+        collect = self.errors is not None
         for attr_name, a in zip(names, found):
+            if collect:
+                self._attribute_errors(a)
             group = a.lastindex
             if group == 1:
                 value = ""
@@ -900,8 +913,6 @@ class Tokenizer:
                 value = a.group(group)  # type: ignore[arg-type]  # a match sets lastindex
                 if "&" in value:  # (never in an unquoted value: see _FAST_ATTRIBUTE)
                     value = self._decode_references(value, a.start(group), True)  # type: ignore[arg-type]
-                elif group == 4 and self.errors is not None:
-                    self._unquoted_value_errors(value, a.start(4))
             attrs[attr_name] = value
         e = _FAST_TAG_END.match(text, pos)
         end = e.end()  # type: ignore[union-attr]
@@ -912,13 +923,21 @@ class Tokenizer:
         self.sink.start_tag(StartTag(name, attrs, e.group(1) == "/", lt, end))  # type: ignore[union-attr]
         return end
 
-    def _unquoted_value_errors(self, value: str, start: int) -> None:
-        """The errors of an unquoted attribute value found by
-        _FAST_ATTRIBUTE at offset ``start``: each " ' < = ` in it is an
-        unexpected-character-in-unquoted-attribute-value
+    def _attribute_errors(self, attribute: re.Match) -> None:
+        """The errors in an attribute matched by _FAST_ATTRIBUTE other than
+        its character references' (its value's ``&`` are decoded after it):
+        each " ' < in its name is an unexpected-character-in-attribute-name
+        (https://html.spec.whatwg.org/#attribute-name-state), each " ' < = `
+        in an unquoted value an unexpected-character-in-unquoted-attribute-value
         (https://html.spec.whatwg.org/#attribute-value-(unquoted)-state)."""
-        for m in _UNQUOTED_VALUE_ERROR.finditer(value):
-            self._error("unexpected-character-in-unquoted-attribute-value", start + m.start())
+        start = attribute.start(1)
+        for m in _ATTRIBUTE_NAME_ERROR.finditer(attribute.group(1)):
+            self._error("unexpected-character-in-attribute-name", start + m.start())
+        value = attribute.group(4)
+        if value:
+            start = attribute.start(4)
+            for m in _UNQUOTED_VALUE_ERROR.finditer(value):
+                self._error("unexpected-character-in-unquoted-attribute-value", start + m.start())
 
     def _decode_references(self, value: str, start: int, in_attribute: bool) -> str:
         """Replace the character references of ``value``, found at offset
