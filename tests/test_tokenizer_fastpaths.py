@@ -130,3 +130,40 @@ ODD_TAGS = [
 @pytest.mark.parametrize("collect", [True, False])
 def test_fast_paths_agree_with_the_states(source, collect):
     assert _run(source, True, collect) == _run(source, False, collect)
+
+
+class _Switching(_Tags):
+    """Replaces the input after the first start tag, as the on-the-fly
+    encoding change does, and enters script data after <script>."""
+
+    def __init__(self, new_text):
+        super().__init__()
+        self.new_text = new_text
+        self.tokenizer = None
+        self.text = []
+
+    def characters(self, data, pos):
+        self.text.append((data, pos))
+
+    def start_tag(self, tag):
+        super().start_tag(tag)
+        if self.new_text is not None:
+            self.tokenizer.change_to_the_new_converter(self.new_text)
+            self.new_text = None
+        if tag.name == "script":
+            from specparser.tokens import SCRIPT_DATA_STATE
+
+            self.tokenizer.state = SCRIPT_DATA_STATE
+
+
+def test_a_nul_in_the_new_input_is_found():
+    # The first input has no NUL, the new one has: the NUL-free shortcuts
+    # must be worked out again for it (script data: U+FFFD with an error).
+    sink = _Switching("<meta><script>a\x00b</script>")
+    errors = []
+    tokenizer = Tokenizer("<meta><script>ab</script>", sink, errors=errors)
+    sink.tokenizer = tokenizer
+    tokenizer.run()
+    assert [tag[0] for tag in sink.tags] == ["meta", "script"]
+    assert sink.text == [("a", 14), ("\ufffd", 15), ("b", 16)]
+    assert [(e.code, e.offset) for e in errors] == [("unexpected-null-character", 15)]

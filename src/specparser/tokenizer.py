@@ -335,17 +335,12 @@ class Tokenizer:
             raise TypeError(f"Tokenizer input must be a str, not {type(text).__name__}")
         if errors is not None and not isinstance(errors, list):
             raise TypeError(f"errors must be a list or None, not {type(errors).__name__}")
-        text = preprocess(text)
-        self.text = text
+        text = self._take_input(text)
         self.sink = sink
         self.errors = errors
         self.state = DATA_STATE
         self.last_start_tag: str | None = None
         self.pos = 0
-        self._n = len(text)
-        # Most documents have no U+0000 at all: one scan here spares the fast
-        # path a scan of every start tag for one.
-        self._nul_free = "\x00" not in text
         self._running = False
         self._fast = fast_paths
         self._index = LineIndex(text) if errors is not None else None
@@ -371,8 +366,6 @@ class Tokenizer:
         self._comment_parts: list[str] = []
         self._comment_pos = 0
         self._doctype: Doctype | None = None
-        # needle -> offset of its next occurrence (see _find_first).
-        self._next_stop: dict[str, int] = {}
         # A sink that only borrows tag tokens (TokenSink.borrows_tags) gets
         # the same two objects again and again from the fast paths: making
         # a slotted object costs more than filling one in.
@@ -408,11 +401,7 @@ class Tokenizer:
         the same :attr:`pos` characters as the current text, so every offset
         handed out so far stays valid.  The tokenizer must be between tokens
         in the data state, as it is while the sink handles a start tag."""
-        text = preprocess(text)
-        self.text = text
-        self._n = len(text)
-        self._nul_free = "\x00" not in text
-        self._next_stop = {}
+        text = self._take_input(text)
         if self.errors is not None:
             self._index = LineIndex(text)
             pos = self.pos
@@ -423,6 +412,22 @@ class Tokenizer:
         # The state function that emitted the tag holds the old text in a
         # local: make it return (it checks the state after each tag).
         self.state = NEW_INPUT_STATE
+
+    def _take_input(self, text: str) -> str:
+        """Preprocess ``text`` and make it the input; returns it."""
+        text = preprocess(text)
+        self.text = text
+        n = self._n = len(text)
+        # Most documents have no U+0000 at all: one scan here spares the fast
+        # path a scan of every start tag for one.
+        nul_free = self._nul_free = "\x00" not in text
+        # needle -> offset of its next occurrence (see _find_first).  A NUL
+        # known absent is not searched for again: in text stored two bytes a
+        # character (most pages: one character past U+00FF is enough) the
+        # search cannot use memchr for U+0000 and walks the text a character
+        # at a time (~5 instructions each).
+        self._next_stop: dict[str, int] = {"\x00": n} if nul_free else {}
+        return text
 
     def new_input_state(self) -> None:
         """See :data:`NEW_INPUT_STATE`."""
