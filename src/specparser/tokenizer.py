@@ -693,7 +693,7 @@ class Tokenizer:
             if run:
                 i = pos + len(run)
                 if "&" in run or (not nul_free and "\x00" in run):
-                    self._data_text(pos, i)
+                    self._data_text(run, pos)
                 elif errors is None:
                     sink.characters(run, pos)
                 else:
@@ -820,21 +820,22 @@ class Tokenizer:
             self.state = TAG_OPEN_STATE
             return
 
-    def _data_text(self, pos: int, end: int) -> None:
-        """The data state's text from ``pos`` to ``end`` (no ``<`` in it):
+    def _data_text(self, run: str, pos: int) -> None:
+        """The data state's text ``run`` found at ``pos`` (no ``<`` in it):
         runs up to each ``&`` (a character reference) or U+0000 (emitted as
         is, with an error) are emitted whole.  A character reference never
-        reaches past ``end``: it stops at the first character that is not
-        alphanumeric, ``#`` or ``;``.
+        reaches past the run's end: it stops at the first character that is
+        not alphanumeric, ``#`` or ``;``.
 
         When no errors are collected and there is no NUL, the run is
         decoded whole and emitted as one string: the sink gets one call
         instead of two per reference (``&rsquo;`` ... are common in prose),
         and no error has an order to keep."""
-        text = self.text
-        if self.errors is None and "\x00" not in text[pos:end]:
-            self.sink.characters(self._decode_references(text[pos:end], pos, False), pos)
+        if self.errors is None and "\x00" not in run:
+            self.sink.characters(self._decode_references(run, pos, False), pos)
             return
+        text = self.text
+        end = pos + len(run)
         search = _DATA_STOP.search
         while True:
             m = search(text, pos, end)
