@@ -21,6 +21,7 @@ from ..tables.elements import (
     BUTTON_SCOPE,
     FOSTER_TARGET,
     HTML_ELEMENT,
+    HTML_FLAGS,
     HTML_INTEGRATION_POINT,
     IMPLIED_END,
     IMPLIED_END_THOROUGH,
@@ -38,7 +39,10 @@ ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
-from .records import MARKER, ElementRecord, SelectState, html_element_record
+from .records import MARKER, ElementRecord, SelectState
+
+_new_object = object.__new__
+_HTML_FLAGS_GET = HTML_FLAGS.get
 
 WHITESPACE = "\t\n\x0c\r "
 
@@ -178,13 +182,40 @@ class TreeConstructor:
             return self.context
         return open_[-1]
 
+    # The sink methods first try the commonest case of all: in body, with an
+    # HTML element other than a template as the current node.  There they
+    # carry out the in-body rules for text, for "any other start tag" and the
+    # block start tags, and for an end tag that names the current node, with
+    # no trip through the handler tables (on real pages this covers most
+    # tokens; the handlers cost more than the rules' own work).  Everything
+    # else takes the dispatcher's loop.  Only the tokenizer calls these
+    # methods, so foster parenting (which table handlers switch on around
+    # their calls into in-body handlers) is never on here.
+
     def characters(self, data: str, pos: int) -> None:
         if self.skip_newline:
             self.skip_newline = False
             if data[:1] == "\n":
                 data = data[1:]
                 pos += 1
+                if not data:
+                    return
         open_ = self.open
+        if self.mode is _IN_BODY_MODE and len(open_) > 1 and "\x00" not in data:
+            target = open_[-1]
+            if target.flags & HTML_ELEMENT and target.hname != "template":
+                # https://html.spec.whatwg.org/#parsing-main-inbody "any other
+                # character token" (in_body_characters without the NUL case).
+                afe = self.afe
+                if afe:
+                    entry = afe[-1]
+                    if entry is not None and not entry.on_stack:
+                        self.reconstruct_the_active_formatting_elements()
+                        target = open_[-1]
+                if self.frameset_ok and data.strip(WHITESPACE):
+                    self.frameset_ok = False
+                self.builder.insert_text(target.node, data)
+                return
         while data:
             if open_:
                 node = open_[-1] if self.context is None or len(open_) > 1 else self.context
@@ -196,6 +227,31 @@ class TreeConstructor:
     def start_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
+        if self.mode is _IN_BODY_MODE and len(open_) > 1:
+            target = open_[-1]
+            if target.flags & HTML_ELEMENT and target.hname != "template":
+                kind = _IN_BODY_START_KIND.get(tag.name, _ANY_OTHER)
+                afe = self.afe
+                if kind is _ANY_OTHER or kind is _FORMATTING:
+                    # "Any other start tag" and b, big, code, ... u
+                    # (body_mode.any_other_start_tag, start_formatting).
+                    if afe:
+                        entry = afe[-1]
+                        if entry is not None and not entry.on_stack:
+                            self.reconstruct_the_active_formatting_elements()
+                    simple = True
+                else:
+                    # address, article, ... div, ... ul with no p to close
+                    # (body_mode.start_block); an a with no formatting
+                    # elements open (body_mode.start_a).
+                    simple = (kind is _BLOCK and not self.by_name.get("p")) or (kind is _A and not afe)
+                if simple:
+                    rec = self.insert_html_element(tag)
+                    if kind is _FORMATTING or kind is _A:
+                        self.push_formatting_element(rec)
+                    if tag.self_closing and self.errors is not None:
+                        self.error(NON_VOID_SELF_CLOSING, tag.pos)
+                    return
         while True:
             if open_:
                 node = open_[-1] if self.context is None or len(open_) > 1 else self.context
@@ -213,6 +269,24 @@ class TreeConstructor:
     def end_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
+        if self.mode is _IN_BODY_MODE and len(open_) > 1:
+            node = open_[-1]
+            name = tag.name
+            if node.hname == name:
+                kind = _IN_BODY_END_KIND.get(name, _ANY_OTHER)
+                if kind is _ANY_OTHER:
+                    # For these end tags the in-body rules come down to
+                    # popping the current node when they name it (see
+                    # body_mode.any_other_end_tag and end_block).
+                    self.pop()
+                    return
+                if kind is _FORMATTING:
+                    afe = self.afe
+                    if afe and afe[-1] is node:
+                        # The adoption agency's common case (see adoption_agency).
+                        self.pop()
+                        self.remove_from_afe(node)
+                        return
         while True:
             if open_:
                 node = open_[-1] if self.context is None or len(open_) > 1 else self.context
@@ -480,21 +554,41 @@ class TreeConstructor:
 
     # https://html.spec.whatwg.org/#insert-an-html-element
     def insert_html_element(self, tag: Any) -> ElementRecord:
-        """Create the element, insert it at the appropriate place and push it
-        (the hot path of tree construction, so the common case is inlined:
-        no foster parenting, no template)."""
+        """Create the element, insert it at the appropriate place and push it.
+
+        This is the hot path of tree construction, so the common case (no
+        foster parenting, no template) is written out here: the record is
+        filled in without the ElementRecord() call, and pushed without the
+        push() call unless it ends a scope (each call costs more than the
+        stores it makes)."""
         name = tag.name
         attrs = tag.attrs
-        target = self.open[-1]
+        open_ = self.open
+        target = open_[-1]
         if (self.foster_parenting and target.flags & FOSTER_TARGET) or target.hname == "template":
             rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
         else:
             builder = self.builder
-            node = builder.append_new_element(target.node, name, HTML_NAMESPACE, attrs, tag.pos)
-            rec = html_element_record(node, name, attrs, tag.pos)
+            pos = tag.pos
+            node = builder.append_new_element(target.node, name, HTML_NAMESPACE, attrs, pos)
+            rec = _new_object(ElementRecord)
+            rec.node = node
+            rec.name = rec.hname = name
+            rec.ns = HTML_NAMESPACE
+            rec.attrs = attrs
+            rec.pos = pos
+            rec.akey = rec.extra = None
+            rec.flags = flags = _HTML_FLAGS_GET(name, 0) | HTML_ELEMENT
             if name == "template":
                 rec.extra = builder.template_contents(node)
-            self.push(rec)
+            if flags & ANY_BOUNDARY:
+                self.push(rec)
+            else:
+                # push(rec) for an element that ends no kind of scope.
+                rec.index = len(open_)
+                rec.on_stack = True
+                open_.append(rec)
+                self.by_name[name].append(rec)
         if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
         return rec
@@ -876,3 +970,28 @@ class TreeConstructor:
 
 # Fill in the insertion mode tables.
 from . import body_mode, document_modes, table_modes  # noqa: E402,F401
+
+# The in-body cases the sink methods take themselves (see characters()):
+# start tags that are "any other start tag" or a block that closes a p, and
+# end tags whose in-body rules pop the current node when they name it, or run
+# the adoption agency.  Derived from the in-body tables, so they cannot drift.
+_IN_BODY_MODE = M.IN_BODY
+_ANY_OTHER, _BLOCK, _FORMATTING, _A, _OTHER = "any other", "block", "formatting", "a", "other"
+_IN_BODY_START_KIND = {
+    name: (
+        _BLOCK
+        if handler is body_mode.start_block
+        else _FORMATTING if handler is body_mode.start_formatting else _A if name == "a" else _OTHER
+    )
+    for name, handler in M.IN_BODY.start.items()
+}
+_IN_BODY_END_KIND = {
+    name: (
+        _ANY_OTHER
+        if handler
+        in (body_mode.any_other_end_tag, body_mode.end_block, body_mode.end_p, body_mode.end_li,
+            body_mode.end_dd_dt, body_mode.end_heading)
+        else _FORMATTING if handler is body_mode.end_formatting else _OTHER
+    )
+    for name, handler in M.IN_BODY.end.items()
+}

@@ -75,28 +75,6 @@ class ElementRecord:
         return f"<ElementRecord {self.name} {self.ns}>"
 
 
-_new_object = object.__new__
-
-
-def html_element_record(node: Any, name: str, attrs: dict, pos: int) -> ElementRecord:
-    """``ElementRecord(node, name, HTML_NAMESPACE, attrs, pos)`` for the hot
-    path (insert an HTML element): the same slots, filled in without the
-    class call, which on CPython costs more than all the stores together."""
-    rec = _new_object(ElementRecord)
-    rec.node = node
-    rec.name = name
-    rec.ns = HTML_NAMESPACE
-    rec.attrs = attrs
-    rec.pos = pos
-    rec.on_stack = False
-    rec.index = -1
-    rec.akey = None
-    rec.extra = None
-    rec.hname = name
-    rec.flags = HTML_FLAGS.get(name, 0) | HTML_ELEMENT
-    return rec
-
-
 class SelectState:
     """What the parser tracks for a ``<select>``: its first
     ``<selectedcontent>`` and the option that is selected so far
