@@ -871,7 +871,7 @@ class Tokenizer:
         if close is None or close.group() != "-->":
             return 0  # eof-in-comment, or "--!>" (incorrectly-closed-comment)
         body = text[start : close.start()]
-        if "\x00" in body or "<!--" in body or body.endswith("<!-"):
+        if (not self._nul_free and "\x00" in body) or "<!--" in body or body.endswith("<!-"):
             return 0  # unexpected-null-character, nested-comment
         end = close.end()
         if self._next_input_error < end:
