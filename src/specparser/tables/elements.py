@@ -33,6 +33,9 @@ POP_HOOK = 1 << 14
 HEADING = 1 << 15
 # Set for every element in the HTML namespace (not looked up by name).
 HTML_ELEMENT = 1 << 16
+# Set for every HTML element but template, whose children go into its
+# template contents instead: one bit for the tree constructor's fast paths.
+HTML_NOT_TEMPLATE = 1 << 17
 
 
 def _names(text: str) -> list[str]:
@@ -83,6 +86,13 @@ _add(HTML_FLAGS, "tbody tfoot thead template html", TABLE_BODY_CONTEXT)
 _add(HTML_FLAGS, "tr template html", TABLE_ROW_CONTEXT)
 _add(HTML_FLAGS, "option", POP_HOOK)
 _add(HTML_FLAGS, "h1 h2 h3 h4 h5 h6", HEADING)
+
+# The flags of an HTML element's record, by name; other names get
+# PLAIN_HTML_RECORD.
+PLAIN_HTML_RECORD = HTML_ELEMENT | HTML_NOT_TEMPLATE
+HTML_RECORD_FLAGS = {
+    name: flags | (HTML_ELEMENT if name == "template" else PLAIN_HTML_RECORD) for name, flags in HTML_FLAGS.items()
+}
 
 ANNOTATION_XML_HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
 

@@ -21,12 +21,15 @@ from ..tables.elements import (
     BUTTON_SCOPE,
     FOSTER_TARGET,
     HTML_ELEMENT,
-    HTML_FLAGS,
+    HTML_NOT_TEMPLATE,
+    HTML_RECORD_FLAGS,
     HTML_INTEGRATION_POINT,
     IMPLIED_END,
     IMPLIED_END_THOROUGH,
     LIST_SCOPE,
     MATHML_TEXT_INTEGRATION_POINT,
+    PLAIN_HTML_RECORD,
+    POP_HOOK,
     SCOPE,
     TABLE_SCOPE,
 )
@@ -42,7 +45,7 @@ from . import modes as M
 from .records import MARKER, ElementRecord, SelectState
 
 _new_object = object.__new__
-_HTML_FLAGS_GET = HTML_FLAGS.get
+_HTML_RECORD_FLAGS_GET = HTML_RECORD_FLAGS.get
 
 WHITESPACE = "\t\n\x0c\r "
 
@@ -136,6 +139,10 @@ class TreeConstructor:
         context = ElementRecord(None, name, namespace, {})
         self.context = context
         root = ElementRecord(root_node, "html", HTML_NAMESPACE, {})
+        # While the root is the only open element the context element is the
+        # adjusted current node: keep the sink methods' fast paths (which
+        # look at the current node) off until then.
+        root.flags &= ~HTML_NOT_TEMPLATE
         self.push(root)
         if context.hname == "template":
             self.template_modes.append(M.IN_TEMPLATE)
@@ -201,9 +208,9 @@ class TreeConstructor:
                 if not data:
                     return
         open_ = self.open
-        if self.mode is _IN_BODY_MODE and len(open_) > 1 and "\x00" not in data:
+        if self.mode is _IN_BODY_MODE and open_ and "\x00" not in data:
             target = open_[-1]
-            if target.flags & HTML_ELEMENT and target.hname != "template":
+            if target.flags & HTML_NOT_TEMPLATE:
                 # https://html.spec.whatwg.org/#parsing-main-inbody "any other
                 # character token" (in_body_characters without the NUL case).
                 afe = self.afe
@@ -227,9 +234,9 @@ class TreeConstructor:
     def start_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is _IN_BODY_MODE and len(open_) > 1:
+        if self.mode is _IN_BODY_MODE and open_:
             target = open_[-1]
-            if target.flags & HTML_ELEMENT and target.hname != "template":
+            if target.flags & HTML_NOT_TEMPLATE:
                 kind = _IN_BODY_START_KIND.get(tag.name, _ANY_OTHER)
                 afe = self.afe
                 if kind is _ANY_OTHER or kind is _FORMATTING:
@@ -269,16 +276,22 @@ class TreeConstructor:
     def end_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is _IN_BODY_MODE and len(open_) > 1:
+        if self.mode is _IN_BODY_MODE and open_:
             node = open_[-1]
             name = tag.name
-            if node.hname == name:
+            if node.hname == name and node.flags & HTML_NOT_TEMPLATE:
                 kind = _IN_BODY_END_KIND.get(name, _ANY_OTHER)
                 if kind is _ANY_OTHER:
                     # For these end tags the in-body rules come down to
                     # popping the current node when they name it (see
                     # body_mode.any_other_end_tag and end_block).
-                    self.pop()
+                    if node.flags & (ANY_BOUNDARY | POP_HOOK):
+                        self.pop()
+                    else:
+                        # pop(), for an element that ends no kind of scope.
+                        open_.pop()
+                        node.on_stack = False
+                        self.by_name[name].pop()
                     return
                 if kind is _FORMATTING:
                     afe = self.afe
@@ -578,7 +591,7 @@ class TreeConstructor:
             rec.attrs = attrs
             rec.pos = pos
             rec.akey = rec.extra = None
-            rec.flags = flags = _HTML_FLAGS_GET(name, 0) | HTML_ELEMENT
+            rec.flags = flags = _HTML_RECORD_FLAGS_GET(name, PLAIN_HTML_RECORD)
             if name == "template":
                 rec.extra = builder.template_contents(node)
             if flags & ANY_BOUNDARY:

@@ -16,8 +16,9 @@ from ..tables.elements import (
     ANNOTATION_XML_HTML_ENCODINGS,
     FLAGS_BY_NAMESPACE,
     HTML_ELEMENT,
-    HTML_FLAGS,
+    HTML_RECORD_FLAGS,
     HTML_INTEGRATION_POINT,
+    PLAIN_HTML_RECORD,
 )
 
 # The marker of the list of active formatting elements.
@@ -58,7 +59,7 @@ class ElementRecord:
         self.extra: Any = None
         if ns == HTML_NAMESPACE:
             self.hname: str | None = name
-            self.flags = HTML_FLAGS.get(name, 0) | HTML_ELEMENT
+            self.flags = HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD)
         else:
             self.hname = None
             flags = FLAGS_BY_NAMESPACE.get(ns, {}).get(name, 0)
