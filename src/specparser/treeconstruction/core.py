@@ -281,10 +281,19 @@ class TreeConstructor:
             name = tag.name
             if node.hname == name and node.flags & HTML_NOT_TEMPLATE:
                 kind = _IN_BODY_END_KIND.get(name, _ANY_OTHER)
-                if kind is _ANY_OTHER:
+                if kind is _FORMATTING:
+                    # a, b, ... u closing the innermost formatting element:
+                    # the adoption agency's common case (see adoption_agency).
+                    afe = self.afe
+                    simple = afe and afe[-1] is node
+                    if simple:
+                        self.remove_from_afe(node)
+                else:
                     # For these end tags the in-body rules come down to
                     # popping the current node when they name it (see
                     # body_mode.any_other_end_tag and end_block).
+                    simple = kind is _ANY_OTHER
+                if simple:
                     if node.flags & (ANY_BOUNDARY | POP_HOOK):
                         self.pop()
                     else:
@@ -293,13 +302,6 @@ class TreeConstructor:
                         node.on_stack = False
                         self.by_name[name].pop()
                     return
-                if kind is _FORMATTING:
-                    afe = self.afe
-                    if afe and afe[-1] is node:
-                        # The adoption agency's common case (see adoption_agency).
-                        self.pop()
-                        self.remove_from_afe(node)
-                        return
         while True:
             if open_:
                 node = open_[-1] if self.context is None or len(open_) > 1 else self.context
@@ -661,6 +663,10 @@ class TreeConstructor:
     # https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
     def push_formatting_element(self, rec: ElementRecord) -> None:
         attrs = rec.attrs
+        # The Noah's Ark key.  (Keying an a by its name alone would save
+        # hashing its href, but is not exact: an a the adoption agency cloned
+        # may stay in the list after its eighth outer loop, so a's with
+        # different attributes can pile up after one marker.)
         key = (rec.name, frozenset(attrs.items())) if attrs else rec.name
         rec.akey = key
         segment = self.afe_segments[-1]
