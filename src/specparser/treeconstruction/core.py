@@ -31,6 +31,7 @@ from ..tables.elements import (
     PLAIN_HTML_RECORD,
     POP_HOOK,
     SCOPE,
+    SPECIAL,
     TABLE_SCOPE,
 )
 
@@ -247,6 +248,17 @@ class TreeConstructor:
                         if entry is not None and not entry.on_stack:
                             self.reconstruct_the_active_formatting_elements()
                     simple = True
+                elif kind is _LI:
+                    # An li whose current node is a special element other than
+                    # li, address, div and p (ul, ol: start_li's loop stops at
+                    # once), with no p to close.
+                    simple = (
+                        target.flags & SPECIAL != 0
+                        and target.hname not in _LI_LOOP_GOES_ON
+                        and not self.by_name.get("p")
+                    )
+                    if simple:
+                        self.frameset_ok = False
                 else:
                     # address, article, ... div, ... ul with no p to close
                     # (body_mode.start_block); an a with no formatting
@@ -995,12 +1007,15 @@ from . import body_mode, document_modes, table_modes  # noqa: E402,F401
 # end tags whose in-body rules pop the current node when they name it, or run
 # the adoption agency.  Derived from the in-body tables, so they cannot drift.
 _IN_BODY_MODE = M.IN_BODY
-_ANY_OTHER, _BLOCK, _FORMATTING, _A, _OTHER = "any other", "block", "formatting", "a", "other"
+_ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _OTHER = "any other", "block", "formatting", "a", "li", "other"
+_LI_LOOP_GOES_ON = frozenset({"li", "address", "div", "p"})
 _IN_BODY_START_KIND = {
     name: (
         _BLOCK
         if handler is body_mode.start_block
-        else _FORMATTING if handler is body_mode.start_formatting else _A if name == "a" else _OTHER
+        else _FORMATTING
+        if handler is body_mode.start_formatting
+        else _A if name == "a" else _LI if name == "li" else _OTHER
     )
     for name, handler in M.IN_BODY.start.items()
 }
