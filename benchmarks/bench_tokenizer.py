@@ -23,31 +23,11 @@ from html.parser import HTMLParser
 from _common import best_of, load_pages, megabytes
 
 from specparser.tokenizer import Tokenizer
+from specparser.tokens import IgnoringSink
 
 
-class NullSink:
+class NullSink(IgnoringSink):
     __slots__ = ()
-
-    def characters(self, data, pos):
-        pass
-
-    def start_tag(self, tag):
-        pass
-
-    def end_tag(self, tag):
-        pass
-
-    def comment(self, data, pos):
-        pass
-
-    def doctype(self, doctype):
-        pass
-
-    def eof(self, pos):
-        pass
-
-    def cdata_allowed(self):
-        return False
 
 
 class SwitchingSink(NullSink):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from specparser.tokenizer import Tokenizer, tokenize
+from specparser.tokens import IgnoringSink
 
 UNQUOTED_ERROR = "unexpected-character-in-unquoted-attribute-value"
 
@@ -24,32 +25,14 @@ def _run(source: str, fast: bool, collect: bool = True):
     return tokens, None if errors is None else [(e.code, e.offset) for e in errors]
 
 
-class _Tags:
+class _Tags(IgnoringSink):
     """A sink keeping the start tags' offsets."""
 
     def __init__(self):
         self.tags = []
 
-    def characters(self, data, pos):
-        pass
-
     def start_tag(self, tag):
         self.tags.append((tag.name, dict(tag.attrs), tag.self_closing, tag.pos, tag.end))
-
-    def end_tag(self, tag):
-        pass
-
-    def comment(self, data, pos):
-        pass
-
-    def doctype(self, doctype):
-        pass
-
-    def eof(self, pos):
-        pass
-
-    def cdata_allowed(self):
-        return False
 
 
 ESCAPED_JSON_TAG = r'<tabItem poradi=\"1.\" Z=\"1\"\/>'

@@ -133,3 +133,32 @@ class TokenSink(Protocol):
         """True when there is an adjusted current node and it is not an
         element in the HTML namespace (markup declaration open state)."""
         ...
+
+
+class IgnoringSink:
+    """A :class:`TokenSink` that ignores every token: subclass it and
+    override the methods for the tokens you want (a sink that only counts
+    start tags needs only ``start_tag``)."""
+
+    __slots__ = ()
+
+    def characters(self, data: str, pos: int) -> None:
+        pass
+
+    def start_tag(self, tag: StartTag) -> None:
+        pass
+
+    def end_tag(self, tag: EndTag) -> None:
+        pass
+
+    def comment(self, data: str, pos: int) -> None:
+        pass
+
+    def doctype(self, doctype: Doctype) -> None:
+        pass
+
+    def eof(self, pos: int) -> None:
+        pass
+
+    def cdata_allowed(self) -> bool:
+        return False
