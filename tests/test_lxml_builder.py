@@ -325,6 +325,26 @@ def test_spec_example_xlink_href_on_html_and_svg() -> None:
     assert events[1] == (0, "svg", SVG_NAMESPACE, {("xlink", "href", XLINK_NAMESPACE): "b"})
 
 
+def test_names_seen_plain_do_not_let_a_coerced_name_through() -> None:
+    # The builder remembers attribute names lxml may take as they are; a
+    # name needing coercion next to them (or on a later element, or one an
+    # SVG element made plain in its own namespace) is still coerced, as the
+    # standard's infoset coercion says.
+    builder, tree = build(
+        '<p a="1"><p a="2" b:c="3"><svg><a xlink:href="x"/></svg>'
+        '<p {urn:x}href="4" a="5">'
+    )
+    first, second, third = body(tree)
+    svg = second[0]
+    assert dict(first.attrib) == {"a": "1"}
+    assert dict(second.attrib) == {"a": "2", "bU00003Ac": "3"}
+    assert dict(svg[0].attrib) == {XL + "href": "x"}
+    assert dict(third.attrib) == {"U00007BurnU00003AxU00007Dhref": "4", "a": "5"}
+    # The serialization is well-formed XML with the same tree.
+    again = etree.fromstring(etree.tostring(tree))
+    assert [dict(e.attrib) for e in again.iter(X + "p")] == [dict(first.attrib), dict(second.attrib), dict(third.attrib)]
+
+
 def test_spec_example_a_colon_colon_closed_by_its_own_end_tag() -> None:
     # "a <a::> start tag will be closed by a </a::> end tag"
     tree = parse("<a::>x</a::>y")

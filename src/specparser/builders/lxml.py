@@ -26,6 +26,14 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   ``system_url`` are set.  (lxml 6 reports ``docinfo.doctype`` and writes the
   DOCTYPE in ``tostring`` with the *root element's* name, and only when it
   equals the DOCTYPE's name, as it does for ``<!DOCTYPE html>``.)
+* **The document** is a libxml2 HTML document, as lxml.html's own parser
+  makes (with no DTD unless the source has a DOCTYPE): the tree and
+  ``etree.tostring`` are the same as in an XML document, but lxml then
+  checks names added to the tree later by its HTML rules (``el.set("a b",
+  "")`` is not refused, as in lxml.html trees), and ``docinfo.xml_version``
+  is ``None``.  The exceptions are a DOCTYPE named otherwise than the root
+  element and comments before the DOCTYPE, which only lxml's XML parser can
+  place: such a document is an XML document.
 * **Comments** before and after the root element are its siblings
   (``root.itersiblings(preceding=True)`` / ``root.itersiblings()``), and
   ``etree.tostring(tree)`` writes them, those that came before the DOCTYPE
@@ -91,6 +99,14 @@ _sub_element = etree.SubElement
 __all__ = ["LxmlTreeBuilder", "LxmlHtmlTreeBuilder", "LxmlDocument"]
 
 _Comment = etree.Comment
+# Trees are built in libxml2 *HTML* documents, as lxml.html's own parser
+# builds them: lxml then checks the names of new elements and attributes by
+# its HTML rules, not by XML's Name production.  Every name the parser
+# hands lxml is a valid XML name already (the infoset coercion sees to that),
+# so the tree and its XML serialization are the same; the XML checks were a
+# third of lxml's own work per element (for each name lxml's b':' test also
+# raises and clears a TypeError inside CPython).
+_HTML_DOCUMENT_PARSER = etree.HTMLParser()
 _DROP = object()  # attribute key cache: this attribute is dropped
 _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
@@ -124,16 +140,20 @@ class LxmlTreeBuilder(TreeBuilder):
         # lxml builder, this one always returns the whole _ElementTree.
         self.namespace_html = bool(namespaceHTMLElements)
         self.html_classes = bool(html_classes)
+        # The document is made by an HTML parser (see _new_element); the
+        # XML parser is for the rare DOCTYPE that needs parsing (_create_root).
         if html_classes:
             from lxml import html as lxml_html
 
-            # An XML parser whose element class lookup gives lxml.html classes;
+            # Parsers whose element class lookup gives lxml.html classes;
             # every node made with a tree node's makeelement inherits it.
-            self._parser: Any = lxml_html.xhtml_parser
+            self._parser: Any = lxml_html.html_parser
+            self._xml_parser: Any = lxml_html.xhtml_parser
             # Comments are made outside the tree: give them the class too.
             self._comment: Any = lxml_html.HtmlComment
         else:
-            self._parser = None  # lxml's default (per-thread) parser
+            self._parser = _HTML_DOCUMENT_PARSER
+            self._xml_parser = None  # lxml's default (per-thread) parser
             self._comment = _Comment
         self.coercions = CoercionLog()
         self.quirks_mode = "no-quirks"
@@ -160,6 +180,10 @@ class LxmlTreeBuilder(TreeBuilder):
         self._coerced_tags: dict[tuple[str, str], str] = {}
         self._keys: dict[Any, Any] = {}
         self._coerced_keys: dict[Any, Any] = {}
+        # Attribute names lxml may take as they are (no coercion, not
+        # xmlns): an HTML element whose names are all here is made with
+        # them in one call.  lxml does not check them in an HTML document.
+        self._plain_keys: set[str] = set()
         self._nsmaps: dict[str, dict] = {}
         # Text is written at once; more text for the same place (a run split
         # at character references, or foster-parented runs with comments or
@@ -261,9 +285,9 @@ class LxmlTreeBuilder(TreeBuilder):
         make = self._make
         if make is None:
             element = self._create_root(tag, namespace, attrs)
-        elif namespace == HTML_NAMESPACE and (not attrs or "xmlns" not in attrs):
-            # HTML attribute names are plain, lower-cased strings: lxml takes
-            # them as they are unless a name or value is not XML.
+        elif namespace == HTML_NAMESPACE and (not attrs or self._plain_keys.issuperset(attrs)):
+            # Names seen before and taken as they are: lxml takes them too,
+            # unless a value is not XML.
             try:
                 element = make(tag, attrs) if attrs else make(tag)
             except (ValueError, TypeError):
@@ -303,7 +327,7 @@ class LxmlTreeBuilder(TreeBuilder):
         document has one element child, made by the general way."""
         if namespace == HTML_NAMESPACE and self._make is not None:
             tag = self._html_tags.get(name)
-            if tag is not None and (not attrs or "xmlns" not in attrs):
+            if tag is not None and (not attrs or self._plain_keys.issuperset(attrs)):
                 if parent is self._text_parent:
                     # _end_text_run(), inlined: text before a child is common.
                     if self._text_parts is not None:
@@ -411,6 +435,8 @@ class LxmlTreeBuilder(TreeBuilder):
                 )
             if not changed:
                 self._keys[key] = coerced
+                if key.__class__ is str:
+                    self._plain_keys.add(key)
                 return coerced
             self._coerced_keys[key] = coerced
         self.coercions.add(ATTRIBUTE_NAME, _key_name(key), _local(coerced))
@@ -442,22 +468,31 @@ class LxmlTreeBuilder(TreeBuilder):
         else:
             local = tag
             nsmap = None
+        document = self.document
         if self._doctype is None:
             root = _new_element(parser, tag, nsmap)
+        elif self._comments_before_doctype == 0 and self._doctype[0] == local:
+            # lxml makes the DTD node, named as the root, when an id is set
+            # (None: the DOCTYPE has no such id).
+            name, public_id, system_id = self._doctype
+            root = _new_element(parser, tag, nsmap)
+            docinfo = root.getroottree().docinfo
+            docinfo.public_id = public_id or None
+            docinfo.system_url = system_id or None
         else:
             name, public_id, system_id = self._doctype
             xmlns = ' xmlns="%s"' % namespace if nsmap else ""
-            # Comments that came before the DOCTYPE can only be placed there
-            # by the XML parser (lxml has no handle on the DTD node).  Their
-            # text is already a valid XML comment.
-            document = self.document
+            # A DOCTYPE named otherwise than the root, and comments that came
+            # before the DOCTYPE, can only be made by the XML parser (lxml
+            # has no handle on the DTD node): this document is an XML one.
+            # The comments' text is already a valid XML comment.
             assert document is not None  # a DOCTYPE belongs to a document
             before = document.before_root
             count = self._comments_before_doctype
             prologue = "".join("<!--%s-->" % comment.text for comment in before[:count])
             del before[:count]
             source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, name, local, xmlns)
-            root = etree.fromstring(source, parser)
+            root = etree.fromstring(source, self._xml_parser)
             docinfo = root.getroottree().docinfo
             if public_id:
                 docinfo.public_id = public_id
@@ -699,10 +734,12 @@ class LxmlHtmlTreeBuilder(LxmlTreeBuilder):
 
 
 def _new_element(parser: Any, tag: str, nsmap: Any) -> Any:
-    """A new element that is the root of a new lxml document."""
-    if parser is None:
-        return etree.Element(tag, nsmap=nsmap)
-    return parser.makeelement(tag, nsmap=nsmap)
+    """A new element that is the root of a new lxml document: an HTML
+    document (see _HTML_DOCUMENT_PARSER) without the HTML 4.0 DTD libxml2
+    gives a new one."""
+    element = parser.makeelement(tag, nsmap=nsmap)
+    element.getroottree().docinfo.clear()
+    return element
 
 
 def _add_text(parent: Any, previous: Any, text: str, characters: Any) -> None:
