@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import re
 import signal
 import subprocess

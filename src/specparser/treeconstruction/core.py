@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
 from ..errors import ParseError
 from ..tables.elements import (
     BUTTON_SCOPE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..constants import MATHML_NAMESPACE, SVG_NAMESPACE
+from ..constants import SVG_NAMESPACE
 from ..tables.elements import HTML_ELEMENT, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT
 from ..tables.foreign import (
     BREAKOUT_TAGS,
