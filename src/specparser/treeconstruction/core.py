@@ -192,9 +192,10 @@ class TreeConstructor:
 
     # The sink methods first try the commonest case of all: in body, with an
     # HTML element other than a template as the current node.  There they
-    # carry out the in-body rules for text, for "any other start tag" and the
-    # block start tags, and for an end tag that names the current node, with
-    # no trip through the handler tables (on real pages this covers most
+    # carry out the in-body rules for text, for "any other start tag", for the
+    # formatting, block, a and li start tags when their rules come down to
+    # inserting the element, and for an end tag that names the current node,
+    # with no trip through the handler tables (on real pages this covers most
     # tokens; the handlers cost more than the rules' own work).  Everything
     # else takes the dispatcher's loop.  Only the tokenizer calls these
     # methods, so foster parenting (which table handlers switch on around
