@@ -468,36 +468,29 @@ class LxmlTreeBuilder(TreeBuilder):
         else:
             local = tag
             nsmap = None
-        document = self.document
-        if self._doctype is None:
+        doctype = self._doctype
+        if doctype is None or (self._comments_before_doctype == 0 and doctype[0] == local):
             root = _new_element(parser, tag, nsmap)
-        elif self._comments_before_doctype == 0 and self._doctype[0] == local:
-            # lxml makes the DTD node, named as the root, when an id is set
-            # (None: the DOCTYPE has no such id).
-            name, public_id, system_id = self._doctype
-            root = _new_element(parser, tag, nsmap)
-            docinfo = root.getroottree().docinfo
-            docinfo.public_id = public_id or None
-            docinfo.system_url = system_id or None
         else:
-            name, public_id, system_id = self._doctype
-            xmlns = ' xmlns="%s"' % namespace if nsmap else ""
             # A DOCTYPE named otherwise than the root, and comments that came
             # before the DOCTYPE, can only be made by the XML parser (lxml
             # has no handle on the DTD node): this document is an XML one.
             # The comments' text is already a valid XML comment.
+            document = self.document
             assert document is not None  # a DOCTYPE belongs to a document
             before = document.before_root
             count = self._comments_before_doctype
             prologue = "".join("<!--%s-->" % comment.text for comment in before[:count])
             del before[:count]
-            source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, name, local, xmlns)
+            xmlns = ' xmlns="%s"' % namespace if nsmap else ""
+            source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, doctype[0], local, xmlns)
             root = etree.fromstring(source, self._xml_parser)
+        if doctype is not None:
+            # Setting an id makes the DTD node, named as the root, if the
+            # document has none yet (None: the DOCTYPE has no such id).
             docinfo = root.getroottree().docinfo
-            if public_id:
-                docinfo.public_id = public_id
-            if system_id:
-                docinfo.system_url = system_id
+            docinfo.public_id = doctype[1] or None
+            docinfo.system_url = doctype[2] or None
         if attrs:
             attrs = self._attributes(attrs, namespace)
             try:

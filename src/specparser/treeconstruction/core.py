@@ -1003,30 +1003,31 @@ class TreeConstructor:
 # Fill in the insertion mode tables.
 from . import body_mode, document_modes, table_modes  # noqa: E402,F401
 
-# The in-body cases the sink methods take themselves (see characters()):
-# start tags that are "any other start tag" or a block that closes a p, and
-# end tags whose in-body rules pop the current node when they name it, or run
-# the adoption agency.  Derived from the in-body tables, so they cannot drift.
+# The in-body cases the sink methods take themselves (see characters()), by
+# the handler the in-body tables give a tag name, so they cannot drift from
+# those tables: start tags that are "any other start tag" (no handler), a
+# formatting element, a block that may close a p, an a or an li; end tags
+# whose rules pop the current node when they name it ("any other end tag"
+# too), or run the adoption agency.
 _IN_BODY_MODE = M.IN_BODY
 _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _OTHER = "any other", "block", "formatting", "a", "li", "other"
 _LI_LOOP_GOES_ON = frozenset({"li", "address", "div", "p"})
+_START_KIND_BY_HANDLER = {
+    body_mode.start_block: _BLOCK,
+    body_mode.start_formatting: _FORMATTING,
+    body_mode.start_a: _A,
+    body_mode.start_li: _LI,
+}
+_END_KIND_BY_HANDLER = {
+    body_mode.any_other_end_tag: _ANY_OTHER,
+    body_mode.end_block: _ANY_OTHER,
+    body_mode.end_p: _ANY_OTHER,
+    body_mode.end_li: _ANY_OTHER,
+    body_mode.end_dd_dt: _ANY_OTHER,
+    body_mode.end_heading: _ANY_OTHER,
+    body_mode.end_formatting: _FORMATTING,
+}
 _IN_BODY_START_KIND = {
-    name: (
-        _BLOCK
-        if handler is body_mode.start_block
-        else _FORMATTING
-        if handler is body_mode.start_formatting
-        else _A if name == "a" else _LI if name == "li" else _OTHER
-    )
-    for name, handler in M.IN_BODY.start.items()
+    name: _START_KIND_BY_HANDLER.get(handler, _OTHER) for name, handler in M.IN_BODY.start.items()
 }
-_IN_BODY_END_KIND = {
-    name: (
-        _ANY_OTHER
-        if handler
-        in (body_mode.any_other_end_tag, body_mode.end_block, body_mode.end_p, body_mode.end_li,
-            body_mode.end_dd_dt, body_mode.end_heading)
-        else _FORMATTING if handler is body_mode.end_formatting else _OTHER
-    )
-    for name, handler in M.IN_BODY.end.items()
-}
+_IN_BODY_END_KIND = {name: _END_KIND_BY_HANDLER.get(handler, _OTHER) for name, handler in M.IN_BODY.end.items()}
