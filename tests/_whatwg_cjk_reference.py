@@ -16,6 +16,7 @@ Slow on purpose: clarity over speed.
 from __future__ import annotations
 
 import bisect
+from collections import deque
 from typing import Callable
 
 from compat.paths import SHARED
@@ -140,6 +141,21 @@ def big5_pointer(code_point: int) -> int | None:
     return first_pointers(_big5_index).get(code_point)
 
 
+def restore(queue: deque, items: list) -> None:
+    """https://encoding.spec.whatwg.org/#concept-stream-prepend: insert
+    ``items``, in the given order, before the first item of ``queue``."""
+    queue.extendleft(reversed(items))
+
+
+def read(queue: deque):
+    """https://encoding.spec.whatwg.org/#concept-stream-read (immediate
+    mode): end-of-queue stays in the queue once reached."""
+    item = queue.popleft()
+    if item is END:
+        queue.appendleft(END)
+    return item
+
+
 def is_ascii_byte(byte: int | None) -> bool:
     return byte is not None and 0x00 <= byte <= 0x7F
 
@@ -153,7 +169,7 @@ class Gb18030Decoder:
     def __init__(self) -> None:
         self.first = self.second = self.third = 0x00
 
-    def handler(self, queue: list, byte: int | None):  # noqa: C901 - the spec's steps
+    def handler(self, queue: deque, byte: int | None):  # noqa: C901 - the spec's steps
         if byte is END and self.first == 0 and self.second == 0 and self.third == 0:
             return FINISHED
         if byte is END:
@@ -161,7 +177,7 @@ class Gb18030Decoder:
             return Error()
         if self.third != 0x00:
             if not 0x30 <= byte <= 0x39:
-                queue[0:0] = [self.second, self.third, byte]
+                restore(queue, [self.second, self.third, byte])
                 self.first = self.second = self.third = 0x00
                 return Error()
             code_point = gb18030_ranges_code_point(
@@ -176,7 +192,7 @@ class Gb18030Decoder:
             if 0x81 <= byte <= 0xFE:
                 self.third = byte
                 return CONTINUE
-            queue[0:0] = [self.second, byte]
+            restore(queue, [self.second, byte])
             self.first = self.second = 0x00
             return Error()
         if self.first != 0x00:
@@ -193,7 +209,7 @@ class Gb18030Decoder:
             if code_point is not None:
                 return [code_point]
             if is_ascii_byte(byte):
-                queue[0:0] = [byte]
+                restore(queue, [byte])
             return Error()
         if is_ascii_byte(byte):
             return [byte]
@@ -214,7 +230,7 @@ class Big5Decoder:
     def __init__(self) -> None:
         self.leading = 0x00
 
-    def handler(self, queue: list, byte: int | None):
+    def handler(self, queue: deque, byte: int | None):
         if byte is END and self.leading != 0x00:
             self.leading = 0x00
             return Error()
@@ -233,7 +249,7 @@ class Big5Decoder:
             if code_point is not None:
                 return [code_point]
             if is_ascii_byte(byte):
-                queue[0:0] = [byte]
+                restore(queue, [byte])
             return Error()
         if is_ascii_byte(byte):
             return [byte]
@@ -250,7 +266,7 @@ class EucJpDecoder:
         self.jis0212 = False
         self.leading = 0x00
 
-    def handler(self, queue: list, byte: int | None):
+    def handler(self, queue: deque, byte: int | None):
         if byte is END and self.leading != 0x00:
             self.leading = 0x00
             return Error()
@@ -275,7 +291,7 @@ class EucJpDecoder:
             if code_point is not None:
                 return [code_point]
             if is_ascii_byte(byte):
-                queue[0:0] = [byte]
+                restore(queue, [byte])
             return Error()
         if is_ascii_byte(byte):
             return [byte]
@@ -297,7 +313,7 @@ class Iso2022JpDecoder:
         self.leading = 0x00
         self.output = False
 
-    def handler(self, queue: list, byte: int | None):  # noqa: C901 - the spec's switch
+    def handler(self, queue: deque, byte: int | None):  # noqa: C901 - the spec's switch
         state = self.state
         if state == ASCII:
             if byte == 0x1B:
@@ -373,7 +389,7 @@ class Iso2022JpDecoder:
                 self.state = ESCAPE
                 return CONTINUE
             if byte is not END:
-                queue[0:0] = [byte]
+                restore(queue, [byte])
             self.output = False
             self.state = self.output_state
             return Error()
@@ -395,9 +411,9 @@ class Iso2022JpDecoder:
             self.output = True
             return CONTINUE if output is False else Error()
         if byte is END:
-            queue[0:0] = [leading]
+            restore(queue, [leading])
         else:
-            queue[0:0] = [leading, byte]
+            restore(queue, [leading, byte])
         self.output = False
         self.state = self.output_state
         return Error()
@@ -409,7 +425,7 @@ class ShiftJisDecoder:
     def __init__(self) -> None:
         self.leading = 0x00
 
-    def handler(self, queue: list, byte: int | None):
+    def handler(self, queue: deque, byte: int | None):
         if byte is END and self.leading != 0x00:
             self.leading = 0x00
             return Error()
@@ -429,7 +445,7 @@ class ShiftJisDecoder:
             if code_point is not None:
                 return [code_point]
             if is_ascii_byte(byte):
-                queue[0:0] = [byte]
+                restore(queue, [byte])
             return Error()
         if is_ascii_byte(byte) or byte == 0x80:
             return [byte]
@@ -447,7 +463,7 @@ class EucKrDecoder:
     def __init__(self) -> None:
         self.leading = 0x00
 
-    def handler(self, queue: list, byte: int | None):
+    def handler(self, queue: deque, byte: int | None):
         if byte is END and self.leading != 0x00:
             self.leading = 0x00
             return Error()
@@ -463,7 +479,7 @@ class EucKrDecoder:
             if code_point is not None:
                 return [code_point]
             if is_ascii_byte(byte):
-                queue[0:0] = [byte]
+                restore(queue, [byte])
             return Error()
         if is_ascii_byte(byte):
             return [byte]
@@ -489,10 +505,11 @@ def decode(data: bytes, encoding: str) -> str:
     of ``data`` then end-of-queue with a fresh decoder, error mode
     "replacement" (no BOM sniffing: the decoder alone)."""
     decoder = DECODERS[encoding]()
-    queue: list = list(data) + [END]
+    queue = deque(data)
+    queue.append(END)
     output: list[int] = []
     while True:
-        item = queue.pop(0) if queue else END
+        item = read(queue)
         result = decoder.handler(queue, item)  # type: ignore[attr-defined]
         if result == FINISHED:
             break
@@ -607,7 +624,7 @@ class Iso2022JpEncoder:
     def __init__(self) -> None:
         self.state = ASCII  # ASCII, ROMAN or "jis0208" (LEADING_BYTE here)
 
-    def handler(self, queue: list, code_point: int | None):  # noqa: C901 - the spec's steps
+    def handler(self, queue: deque, code_point: int | None):  # noqa: C901 - the spec's steps
         if code_point is END and self.state != ASCII:
             self.state = ASCII
             return [0x1B, 0x28, 0x42]
@@ -626,11 +643,11 @@ class Iso2022JpEncoder:
                 return [0x5C]
             return [0x7E]
         if code_point <= 0x7F and self.state != ASCII:
-            queue[0:0] = [code_point]
+            restore(queue, [code_point])
             self.state = ASCII
             return [0x1B, 0x28, 0x42]
         if code_point in (0xA5, 0x203E) and self.state != ROMAN:
-            queue[0:0] = [code_point]
+            restore(queue, [code_point])
             self.state = ROMAN
             return [0x1B, 0x28, 0x4A]
         if code_point == 0x2212:
@@ -640,12 +657,12 @@ class Iso2022JpEncoder:
         pointer = first_pointers(index_entries("jis0208")).get(code_point)
         if pointer is None:
             if self.state == LEADING_BYTE:
-                queue[0:0] = [code_point]
+                restore(queue, [code_point])
                 self.state = ASCII
                 return [0x1B, 0x28, 0x42]
             return Error(code_point)
         if self.state != LEADING_BYTE:
-            queue[0:0] = [code_point]
+            restore(queue, [code_point])
             self.state = LEADING_BYTE
             return [0x1B, 0x24, 0x42]
         return [pointer // 94 + 0x21, pointer % 94 + 0x21]
@@ -673,9 +690,10 @@ def encode(text: str, encoding: str) -> bytes:
                 output += result
         return bytes(output)
     encoder = Iso2022JpEncoder()
-    queue: list = [ord(c) for c in text] + [END]
+    queue = deque(ord(c) for c in text)
+    queue.append(END)
     while True:
-        item = queue.pop(0) if queue else END
+        item = read(queue)
         result = encoder.handler(queue, item)
         if result == FINISHED:
             return bytes(output)
@@ -694,9 +712,9 @@ def encodable(code_point: int, encoding: str) -> bool:
         if code_point in (0x0E, 0x0F, 0x1B):
             return False
         encoder = Iso2022JpEncoder()
-        queue: list = [code_point, END]
+        queue = deque([code_point, END])
         while True:
-            item = queue.pop(0) if queue else END
+            item = read(queue)
             result = encoder.handler(queue, item)
             if result == FINISHED:
                 return True
