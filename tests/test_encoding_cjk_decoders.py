@@ -83,6 +83,21 @@ def test_gb18030_every_four_byte_sequence(fast_path):
             pytest.fail(f"first byte {first:#x}: sequences {[data[4 * i:4 * i + 4].hex() for i in wrong]} differ")
 
 
+@functools.lru_cache(maxsize=None)
+def iso_2022_jp_after(prefix: bytes) -> tuple[list[bytes], list[str]]:
+    inputs = [prefix + data for data in ONE_AND_TWO_BYTES]
+    return inputs, [reference.decode(data, "iso-2022-jp") for data in inputs]
+
+
+@pytest.mark.parametrize("prefix", [b"\x1b", b"\x1b$B", b"\x1b$@", b"\x1b(J", b"\x1b(I", b"\x1b(B", b"\x1b$B\x30"])
+def test_iso_2022_jp_every_one_and_two_bytes_after_an_escape(prefix, fast_path):
+    # The one- and two-byte sweep above only sees the ASCII state: here
+    # every state, every escape sequence, and a pending lead byte.
+    inputs, expected = iso_2022_jp_after(prefix)
+    wrong = [(d.hex(), e, g) for d, e in zip(inputs, expected) if (g := decode_multi_byte(d, "iso-2022-jp")) != e]
+    assert wrong[:10] == []
+
+
 def random_inputs(encoding, count, seed):
     """Byte strings built from the bytes that matter to ``encoding``'s
     decoder: leads, trails, ASCII (markup and the bytes that are restored),
