@@ -151,7 +151,22 @@ _RAWTEXT_STOP = ("</", "\x00")
 _SCRIPT_STOP = ("</", "<!--", "\x00")
 _LESS_THAN_OR_NUL = re.compile(r"[<\x00]")
 _TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+")
-_ATTRIBUTE_NAME_RUN = re.compile(r"[^\t\n\f />=\x00\"'<]+")
+
+
+def _class(chars: str, negated: bool = False) -> str:
+    """A regex character class of exactly ``chars`` (or all but them)."""
+    return "[" + ("^" if negated else "") + "".join(re.escape(c) for c in chars) + "]"
+
+
+# https://html.spec.whatwg.org/#attribute-name-state as a table: the
+# characters that end the name (whitespace, "/", ">" to the after attribute
+# name state, "=" to the before attribute value state), NUL (an error,
+# U+FFFD in the name) and " ' < (an error, kept in the name); every other
+# character is part of the name (lower-cased).  The state method, the fast
+# path's attribute pattern and its error check below are built from it.
+_ATTRIBUTE_NAME_ENDS = "\t\n\f />="
+_ATTRIBUTE_NAME_ERRORS = "\"'<"
+_ATTRIBUTE_NAME_RUN = re.compile(_class(_ATTRIBUTE_NAME_ENDS + "\x00" + _ATTRIBUTE_NAME_ERRORS, negated=True) + "+")
 _DOUBLE_QUOTED_RUN = re.compile(r'[^"&\x00]+')
 _SINGLE_QUOTED_RUN = re.compile(r"[^'&\x00]+")
 _UNQUOTED_RUN = re.compile(r"[^\t\n\f &>\x00\"'<=`]+")
@@ -200,13 +215,13 @@ _DISALLOWED_PI_TARGETS = frozenset({"xml", "xml-stylesheet"})
 # them, and one state per character class cost ~8 us a tag.
 _FAST_NAME = r"[a-zA-Z][^\t\n\f />\x00]*"
 _FAST_ATTRIBUTE_TEMPLATE = (
-    r"[\t\n\f ]+({o}[^\t\n\f />=\x00]+)"
+    r"[\t\n\f ]+({o}" + _class(_ATTRIBUTE_NAME_ENDS + "\x00", negated=True) + "+)"
     r"(?:[\t\n\f ]*=[\t\n\f ]*"
     r"(?:\"({o}[^\"\x00]*)\"|'({o}[^'\x00]*)'|({o}[^\t\n\f \"'&>\x00][^\t\n\f &>\x00]*)))?"
 )
 # The characters that are errors in an attribute name / an unquoted value,
 # but kept in it.
-_ATTRIBUTE_NAME_ERROR = re.compile(r"[\"'<]")
+_ATTRIBUTE_NAME_ERROR = re.compile(_class(_ATTRIBUTE_NAME_ERRORS))
 _UNQUOTED_VALUE_ERROR = re.compile(r"[\"'<=`]")
 # One attribute with its name and value captured (groups 1; 2, 3 or 4).
 _FAST_ATTRIBUTE = re.compile(_FAST_ATTRIBUTE_TEMPLATE.format(o=""))
@@ -215,7 +230,8 @@ _FAST_START_TAG = re.compile(
     r"<(" + _FAST_NAME + r")((?:" + _FAST_ATTRIBUTE_TEMPLATE.format(o="?:") + r")*)[\t\n\f ]*(/?)>"
 )
 # The common case, ~98% of the corpus's start tags: every attribute is
-# lower-case and double-quoted (``<a href="..." class="...">``).  Its
+# lower-case (_PLAIN_ATTRIBUTE_NAME: characters the attribute name state
+# takes as they are, with no error and nothing to lower-case) and double-quoted (``<a href="..." class="...">``).  Its
 # attributes come out of findall as (name, value) pairs that dict() takes
 # as they are, with no lower-casing and no choosing among value groups
 # (~10% faster on the start tags than the general form above).  The
@@ -229,7 +245,8 @@ _FAST_START_TAG = re.compile(
 # the regex engine has possessive quantifiers (Python 3.11+) they are used,
 # and it keeps no backtracking state for them (~15% faster matching).
 _P = "+" if sys.version_info >= (3, 11) else ""
-_PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+{p}({o}[a-z_:@][a-z0-9_:.\-@]*{p})="({o}[^"]*{p})"'
+_PLAIN_ATTRIBUTE_NAME = r"[a-z_:@][a-z0-9_:.\-@]*"
+_PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+{p}({o}' + _PLAIN_ATTRIBUTE_NAME + r'{p})="({o}[^"]*{p})"'
 _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
 # The data state's step (see Tokenizer.data_state): the text up to the next
 # "<" (group 1), then, if one follows, a plain start tag (2 name; 3 and 4
@@ -244,8 +261,6 @@ _DATA_TOKEN = re.compile(
     r"[\t\n\f ]*" + _P + r"(/?)>|/(" + _LOWER_NAME + r")[\t\n\f ]*" + _P + r">))?"
 )
 _FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
-# The same groups with the tags never matched (the fast paths switched off).
-_DATA_TEXT_ONLY = re.compile(r"([^<]*)(?:(?!)()()()()()())?")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
 _FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
 # A named character reference that ends with ";" (see Tokenizer._decode_references).
@@ -282,6 +297,16 @@ def _named_reference_value(match: re.Match) -> str:
     """The table's code points for a reference found by
     _NAMED_REFERENCE_WITH_SEMICOLON; KeyError when the name is unknown."""
     return NAMED_WITH_SEMICOLON[match.group(1)]
+
+
+def _unique_attributes(pairs: list) -> dict | None:
+    """``dict(pairs)`` (attribute name -> value), or None when a name
+    repeats.  The duplicate-attribute rule (an error, the later attribute
+    dropped) is the attribute name state's
+    (:meth:`Tokenizer._leave_attribute_name`): the fast paths hand a tag
+    with a repeated name to the state machine."""
+    attrs = dict(pairs)
+    return attrs if len(attrs) == len(pairs) else None
 
 
 def _has_error_characters(found: list[tuple[str, str, str, str]]) -> bool:
@@ -696,26 +721,49 @@ class Tokenizer:
     def data_state(self) -> None:
         """https://html.spec.whatwg.org/#data-state
 
-        One match of :data:`_DATA_TOKEN` takes the text up to the next
-        ``<`` and, when it is one, the plain start tag (lower-case names,
-        double-quoted values) or end tag that follows: one regex match per
-        token, where finding the ``<`` and then matching the tag cost two.
-        The matches come from ``finditer`` (~1.5% fewer instructions for the
-        tokenizer than a call to ``match`` per token).
-        The text is emitted whole unless it holds an ``&`` or a NUL, which
-        :meth:`_data_text` handles.  Other well-formed tags and plain
-        comments are tokenized here in one step too (the fast path); anything
-        else switches to the tag open state."""
+        "Anything else" and U+0000 are emitted as character tokens, a run at
+        a time up to the next ``<`` (:meth:`_data_text`, which also takes
+        each ``&`` through the character reference state); ``<`` switches
+        to the tag open state; EOF emits the end-of-file token.
+
+        With the fast paths on, the scanner (:meth:`_scan_data`) first
+        takes as many whole tokens as it can and stops at a ``<`` that the
+        states must handle, or when it has emitted EOF or a tag has switched
+        the state."""
+        pos = self._scan_data() if self._fast else self.pos
+        if pos < 0:
+            return
+        text = self.text
+        lt = text.find("<", pos)
+        end = self._n if lt < 0 else lt
+        if end > pos:
+            self._data_text(text[pos:end], pos)
+        if lt < 0:
+            self._emit_eof()
+            return
+        self.pos = lt + 1
+        self.state = TAG_OPEN_STATE
+
+    def _scan_data(self) -> int:
+        """The data state's fast scanner (html5ever's shape: a scanner for
+        the common tokens in front of the state machine).  One match of
+        :data:`_DATA_TOKEN` takes the text up to the next ``<`` and, when it
+        is one, the plain start tag (lower-case names, double-quoted values)
+        or end tag that follows: one regex match per token, from
+        ``finditer`` (~1.5% fewer instructions for the tokenizer than a call
+        to ``match`` per token).  The text is emitted whole unless it holds
+        an ``&`` or a NUL, which :meth:`_data_text` handles.  Other markup
+        goes to :meth:`_scan_markup`.
+
+        Returns the offset of a ``<`` the states must handle (the text
+        before it emitted; the input's length at its end), or -1 when a
+        start tag switched the state."""
         text = self.text
         pos = self.pos
         sink = self.sink
         errors = self.errors
-        fast = self._fast
-        next_tokens = (_DATA_TOKEN if fast else _DATA_TEXT_ONLY).finditer
-        start_tag_match = _FAST_START_TAG.match
-        end_tag_match = _FAST_END_TAG.match
+        next_tokens = _DATA_TOKEN.finditer
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
-        find_attributes = _FAST_ATTRIBUTE.findall
         emit_start = sink.start_tag
         emit_end = sink.end_tag
         start_token = self._start_token
@@ -725,8 +773,7 @@ class Tokenizer:
             # Each match begins where the previous one ended as long as the
             # regex consumes the tokens (the loop "continue"s); any other
             # step moves ``pos`` on by itself and "break"s, to scan again
-            # from there.  An iterator spares each token a call to match
-            # with its arguments.
+            # from there.
             for m in next_tokens(text, pos):  # always matches: the text may be empty
                 run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr]
                 if run:
@@ -747,18 +794,18 @@ class Tokenizer:
                         attrs = {first: value}
                     else:
                         found = find_plain_attributes(others)
-                        attrs = {first: value}
-                        attrs.update(found)
-                        if len(attrs) != len(found) + 1:  # duplicate-attribute
-                            self.pos = i + 1
-                            self.state = TAG_OPEN_STATE
-                            return
+                        found.insert(0, (first, value))
+                        attrs = _unique_attributes(found)  # type: ignore[assignment]
+                        if attrs is None:
+                            return i
                     if first is not None and ("&" in value or "&" in others) and not _decode_named_references(attrs):
                         # Character references that may be errors: decoded per
                         # attribute, with their errors at the right offsets.
                         pos = self._fast_start_tag_with_offsets(i)
+                        if not pos:
+                            return i
                         if self.state != DATA_STATE:
-                            return
+                            return -1
                         break
                     pos = m.end()  # type: ignore[union-attr]
                     self.last_start_tag = name
@@ -775,7 +822,7 @@ class Tokenizer:
                         start_token.end = pos
                         emit_start(start_token)
                     if self.state != DATA_STATE:
-                        return
+                        return -1
                     continue
                 if end_name is not None:
                     pos = m.end()  # type: ignore[union-attr]
@@ -789,75 +836,78 @@ class Tokenizer:
                         end_token.end = pos
                         emit_end(end_token)
                     continue
-                if i >= self._n:
-                    self._emit_eof()
-                    return
-                # A "<" that does not begin a plain tag.
-                following = text[i + 1 : i + 2] if fast else ""
-                if following in _ASCII_ALPHA:
-                    t = start_tag_match(text, i)
-                    if t is not None:
-                        name, source, slash = t.groups()
-                        if not source:
-                            attrs = {}
-                        elif "&" in source:
-                            pos = self._fast_start_tag_with_offsets(i)
-                            if self.state != DATA_STATE:
-                                return
-                            break
-                        else:
-                            found = find_attributes(source)
-                            lower = str.lower if source.isascii() else _ascii_lower
-                            attrs = {
-                                lower(attr): double or single or unquoted
-                                for attr, double, single, unquoted in found
-                            }
-                            if len(attrs) != len(found):  # duplicate-attribute
-                                self.pos = i + 1
-                                self.state = TAG_OPEN_STATE
-                                return
-                            if errors is not None and _has_error_characters(found):
-                                # The errors need the values' offsets.
-                                pos = self._fast_start_tag_with_offsets(i)
-                                if self.state != DATA_STATE:
-                                    return
-                                break
-                        pos = t.end()
-                        name = _ascii_lower(name)
-                        self.last_start_tag = name
-                        if errors is not None and self._next_input_error < pos:
-                            self._flush_input_errors(pos - 1)
-                        self.pos = pos
-                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
-                        if self.state != DATA_STATE:
-                            return
-                        break
-                elif following == "/":
-                    t = end_tag_match(text, i)
-                    if t is not None:
-                        pos = t.end()
-                        if errors is not None and self._next_input_error < pos:
-                            self._flush_input_errors(pos - 1)
-                        emit_end(EndTag(_ascii_lower(t.group(1)), i, pos))
-                        break
-                elif following == "!":
-                    if text.startswith("<!--", i):
-                        end = self._fast_comment(i)
-                        if end:
-                            pos = end
-                            break
-                elif following and following != "?":
-                    # Tag open state, "anything else": the "<" is text.
-                    if errors is not None:
-                        self._error("invalid-first-character-of-tag-name", i + 1)
-                        self._emit_characters("<", i)
-                    else:
-                        sink.characters("<", i)
-                    pos = i + 1
-                    break
-                self.pos = i + 1
-                self.state = TAG_OPEN_STATE
-                return
+                pos = self._scan_markup(i) if i < self._n else 0
+                if not pos:
+                    return i
+                if self.state != DATA_STATE:
+                    return -1
+                break
+
+    def _scan_markup(self, lt: int) -> int:
+        """The scanner's step for a ``<`` at ``lt`` that does not begin a
+        plain tag: a well-formed start tag (:meth:`_scan_start_tag`), end
+        tag or comment (:meth:`_fast_comment`) in one step, or a ``<`` that
+        the tag open state makes text.  Returns the offset after what it
+        emitted, or 0 (nothing emitted) to let the states handle the ``<``."""
+        text = self.text
+        following = text[lt + 1 : lt + 2]
+        if following in _ASCII_ALPHA:
+            return self._scan_start_tag(lt)
+        if following == "/":
+            t = _FAST_END_TAG.match(text, lt)
+            if t is None:
+                return 0
+            end = t.end()
+            if self._next_input_error < end:
+                self._flush_input_errors(end - 1)
+            self.sink.end_tag(EndTag(_ascii_lower(t.group(1)), lt, end))
+            return end
+        if following == "!":
+            return self._fast_comment(lt) if text.startswith("<!--", lt) else 0
+        if following and following != "?":
+            # https://html.spec.whatwg.org/#tag-open-state "anything else":
+            # the "<" is text.
+            if self.errors is not None:
+                self._error("invalid-first-character-of-tag-name", lt + 1)
+                self._emit_characters("<", lt)
+            else:
+                self.sink.characters("<", lt)
+            return lt + 1
+        return 0
+
+    def _scan_start_tag(self, lt: int) -> int:
+        """A well-formed start tag at ``lt`` (:data:`_FAST_START_TAG`: any
+        case, any quoting) in one step; returns the offset after it, or 0
+        (nothing emitted) for the states: a repeated attribute name, or
+        nothing that the pattern matches."""
+        text = self.text
+        t = _FAST_START_TAG.match(text, lt)
+        if t is None:
+            return 0
+        name, source, slash = t.groups()
+        if not source:
+            attrs = {}
+        elif "&" in source:
+            return self._fast_start_tag_with_offsets(lt)
+        else:
+            found = _FAST_ATTRIBUTE.findall(source)
+            lower = str.lower if source.isascii() else _ascii_lower
+            attrs = _unique_attributes(  # type: ignore[assignment]
+                [(lower(attr), double or single or unquoted) for attr, double, single, unquoted in found]
+            )
+            if attrs is None:
+                return 0
+            if self.errors is not None and _has_error_characters(found):
+                # The errors need the values' offsets.
+                return self._fast_start_tag_with_offsets(lt)
+        end = t.end()
+        name = _ascii_lower(name)
+        self.last_start_tag = name
+        if self._next_input_error < end:
+            self._flush_input_errors(end - 1)
+        self.pos = end
+        self.sink.start_tag(StartTag(name, attrs, slash == "/", lt, end))
+        return end
 
     def _data_text(self, run: str, pos: int) -> None:
         """The data state's text ``run`` found at ``pos`` (no ``<`` in it):
@@ -924,9 +974,8 @@ class Tokenizer:
         characters while errors are collected: one attribute at a time, so
         that the character references' and the values' errors get their
         offsets, in the order the states would meet them.  Returns the offset
-        after the tag; on a duplicate attribute nothing is emitted and the
-        tokenizer switches to the tag open state at ``lt + 1`` instead (the
-        state machine owns that error)."""
+        after the tag, or 0 (nothing emitted) for a repeated attribute name:
+        the state machine owns that error."""
         text = self.text
         m = _FAST_START_TAG_NAME.match(text, lt)
         name = _ascii_lower(m.group(1))  # type: ignore[union-attr]
@@ -941,14 +990,12 @@ class Tokenizer:
             pos = a.end()
         # Duplicates first: nothing (no error) may be recorded before
         # handing the tag back to the state machine.
-        names = [_ascii_lower(a.group(1)) for a in found]
-        if len(set(names)) != len(names):
-            self.pos = lt + 1
-            self.state = TAG_OPEN_STATE
-            return lt + 1
+        by_name = _unique_attributes([(_ascii_lower(a.group(1)), a) for a in found])
+        if by_name is None:
+            return 0
         attrs = {}
         collect = self.errors is not None
-        for attr_name, a in zip(names, found):
+        for attr_name, a in by_name.items():
             if collect:
                 self._attribute_errors(a)
             group = a.lastindex
@@ -1543,18 +1590,18 @@ class Tokenizer:
             self._attr_name += _ascii_lower(m.group())
             pos = self.pos = m.end()
         c = text[pos : pos + 1]
-        if not c or c in "\t\n\f />":
+        if not c or c in _ATTRIBUTE_NAME_ENDS:
             self._leave_attribute_name(pos)
-            self.state = AFTER_ATTRIBUTE_NAME_STATE
-        elif c == "=":
-            self._leave_attribute_name(pos)
-            self.pos = pos + 1
-            self.state = BEFORE_ATTRIBUTE_VALUE_STATE
+            if c == "=":
+                self.pos = pos + 1
+                self.state = BEFORE_ATTRIBUTE_VALUE_STATE
+            else:
+                self.state = AFTER_ATTRIBUTE_NAME_STATE
         elif c == "\x00":
             self._error("unexpected-null-character", pos)
             self._attr_name += "\ufffd"
             self.pos = pos + 1
-        else:  # " ' <
+        else:  # _ATTRIBUTE_NAME_ERRORS
             self._error("unexpected-character-in-attribute-name", pos)
             self._attr_name += c
             self.pos = pos + 1
