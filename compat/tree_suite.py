@@ -1,6 +1,6 @@
 """html5lib-tests tree-construction runner.
 
-    python compat/run.py tree [--builder etree] [--verbose] [FILE_SUBSTRING ...]
+    python compat/run.py tree [--builder etree] [--no-fast-paths] [--verbose] [FILE_SUBSTRING ...]
 
 Every case of ``tree-construction/*.dat`` (document and fragment cases)
 runs through the chosen adapter and its walker and is compared with the
@@ -8,7 +8,9 @@ expected dump.  A case without ``#script-on`` / ``#script-off`` runs twice,
 with scripting off and on.  The ``scripted/`` subdirectory is skipped: its
 cases need a script engine (document.write).  Parse error counts are
 compared with ``#errors`` + ``#new-errors`` and reported, not required to
-match.
+match.  ``--no-fast-paths`` parses with ``build_tree(fast_paths=False)``:
+every character through the tokenizer's states and every token through
+the insertion modes' handlers.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ def load_cases(files: list[str] | None = None) -> list[TreeCase]:
     return out
 
 
-def run_case(case: TreeCase, builder: str = "etree") -> tuple[str, int]:
+def run_case(case: TreeCase, builder: str = "etree", fast_paths: bool = True) -> tuple[str, int]:
     """The dump of the tree the adapter built, and the parse error count.
 
     Uses the core API (builder registry + tree construction), not the
@@ -116,13 +118,16 @@ def run_case(case: TreeCase, builder: str = "etree") -> tuple[str, int]:
     adapter = get_builder(builder)(namespaceHTMLElements=True, **options)
     context = None if case.context is None else context_element(case.context)
     errors: list = []
-    tree = build_tree(case.data, adapter, scripting=case.scripting, errors=errors, context=context)
+    tree = build_tree(
+        case.data, adapter, scripting=case.scripting, errors=errors, context=context, fast_paths=fast_paths
+    )
     return dump_events(get_walker(builder)(tree)), len(errors)
 
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="run.py tree")
     ap.add_argument("--builder", default="etree")
+    ap.add_argument("--no-fast-paths", dest="fast_paths", action="store_false")
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--max-failures", type=int, default=50)
     ap.add_argument("files", nargs="*")
@@ -141,7 +146,7 @@ def main(argv: list[str]) -> int:
             with warnings.catch_warnings():
                 # Adapters that must coerce names (lxml) warn; expected here.
                 warnings.simplefilter("ignore")
-                got, nerrors = run_case(case, args.builder)
+                got, nerrors = run_case(case, args.builder, args.fast_paths)
         except Exception:
             got, nerrors = "EXCEPTION\n" + traceback.format_exc(), -1
         if got == case.expected:

@@ -44,14 +44,19 @@ def build_tree(
     errors: list | None = None,
     context: tuple[str, str] | None = None,
     decoded: Any = None,
+    fast_paths: bool = True,
 ) -> Any:
     """Tokenize ``text``, build the tree with ``builder`` and return
     ``builder.finish()``.  ``context`` = ``(local name, namespace)`` selects
     the fragment parsing algorithm.  Parse errors (tokenizer and tree
     construction, in order) are appended to ``errors`` when it is a list.
     ``decoded`` is the :class:`specparser.encoding.DecodedInput` the text
-    came from, for ``<meta charset>`` encoding changes."""
-    tokenizer = prepare_tree_construction(text, builder, scripting, errors, context, decoded)
+    came from, for ``<meta charset>`` encoding changes.
+    ``fast_paths=False`` turns off the shortcuts of both stages: every
+    character goes through the tokenizer's state machine and every token
+    through the insertion modes' handlers (the same tree and errors,
+    slower: for testing the shortcuts)."""
+    tokenizer = prepare_tree_construction(text, builder, scripting, errors, context, decoded, fast_paths)
     return run_tree_construction(tokenizer, builder, errors)
 
 
@@ -62,14 +67,15 @@ def prepare_tree_construction(
     errors: list | None = None,
     context: tuple[str, str] | None = None,
     decoded: Any = None,
+    fast_paths: bool = True,
 ) -> Tokenizer:
     """The first half of :func:`build_tree`: a tokenizer over ``text``
     feeding a new :class:`TreeConstructor` over ``builder``, in the state
     the context element asks for, not yet run (callers that expose the
     tokenizer while it runs, like the html5lib facade, keep it here)."""
-    constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context)
+    constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths)
     constructor.decoded = decoded
-    tokenizer = Tokenizer(text, constructor, errors=errors)
+    tokenizer = Tokenizer(text, constructor, errors=errors, fast_paths=fast_paths)
     constructor.tokenizer = tokenizer
     builder.set_source(tokenizer.text)
     if context is not None:

@@ -19,6 +19,37 @@ from .foreign import adjust_attributes
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
+# -- the cases the sink methods take themselves ------------------------------
+#
+# TreeConstructor's start_tag and end_tag (core.py) carry out a few in-body
+# rules without calling the handler, when the rules come down to inserting
+# the element or popping the current node.  Which tag names they take comes
+# from this mode's tables through the handler a name maps to: a handler is
+# marked where it is defined with the case ("kind") the sink method tests
+# for, and the condition under which it is that simple.  With
+# ``fast_paths=False`` every token goes to the handlers.
+SHORTCUT_START: dict = {}
+SHORTCUT_END: dict = {}
+# Start tags: "any other start tag" and the formatting elements (reconstruct
+# the active formatting elements, insert; the latter then push onto the
+# list); a block with no p open; an a with no formatting element in the
+# list; an li whose current node stops start_li's loop at once, with no p
+# open.
+ANY_OTHER, FORMATTING, BLOCK, A, LI, OTHER = "any other", "formatting", "block", "a", "li", "other"
+# End tags: a name whose rules come down to popping the current node when it
+# names it (POPS_CURRENT: the element is in scope, and generating implied
+# end tags stops at it or excludes its name), or that runs the adoption agency, whose common case pops
+# the current node when it is the innermost formatting element (FORMATTING).
+POPS_CURRENT = "pops current"
+
+
+def _shortcut(table: dict, kind: str) -> Any:
+    def mark(handler: Any) -> Any:
+        table[handler] = kind
+        return handler
+
+    return mark
+
 
 # -- characters ------------------------------------------------------------
 
@@ -95,6 +126,7 @@ _ALLOWED_OPEN_AT_EOF = frozenset(
 )
 
 
+@_shortcut(SHORTCUT_START, BLOCK)  # with no p open: insert
 def start_block(p: Any, tag: Any) -> bool:
     """address, article, aside, blockquote, center, details, dialog, dir,
     div, dl, fieldset, figcaption, figure, footer, header, hgroup, main,
@@ -139,6 +171,14 @@ def start_form(p: Any, tag: Any) -> bool:
     return False
 
 
+# The special elements start_li's loop (step 3) passes over, to the node
+# below them; an li stops it, and so does any other special element.
+LI_LOOP_PASSES = ("address", "div", "p")
+
+
+# With a special current node other than li and LI_LOOP_PASSES (the loop
+# stops at once: ul, ol, body ...) and no p open: frameset-ok "not ok", insert.
+@_shortcut(SHORTCUT_START, LI)
 def start_li(p: Any, tag: Any) -> bool:
     p.frameset_ok = False
     open_ = p.open
@@ -150,7 +190,7 @@ def start_li(p: Any, tag: Any) -> bool:
                 p.error(UNEXPECTED_START_TAG, tag.pos)
             p.pop_until("li")
             break
-        if node.flags & SPECIAL and node.hname not in ("address", "div", "p"):
+        if node.flags & SPECIAL and node.hname not in LI_LOOP_PASSES:
             break
     if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
@@ -197,6 +237,7 @@ def start_button(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_START, A)  # with an empty list of active formatting elements: insert, push
 def start_a(p: Any, tag: Any) -> bool:
     afe = p.afe
     if afe:
@@ -216,6 +257,7 @@ def start_a(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_START, FORMATTING)  # always: reconstruct, insert, push
 def start_formatting(p: Any, tag: Any) -> bool:
     """b, big, code, em, font, i, s, small, strike, strong, tt, u."""
     afe = p.afe
@@ -425,6 +467,7 @@ def start_svg(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_START, ANY_OTHER)  # always: reconstruct, insert
 def any_other_start_tag(p: Any, tag: Any) -> bool:
     afe = p.afe
     if afe:
@@ -458,6 +501,7 @@ def end_html(p: Any, tag: Any) -> bool:
     return True
 
 
+@_shortcut(SHORTCUT_END, POPS_CURRENT)
 def end_block(p: Any, tag: Any) -> bool:
     """address, article, ..., ul (and select, 2025): close the element if
     it is in scope."""
@@ -499,6 +543,7 @@ def end_form(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_END, POPS_CURRENT)
 def end_p(p: Any, tag: Any) -> bool:
     if p.open[-1].hname == "p":
         p.pop()  # "close a p element" when it is the current node
@@ -510,6 +555,7 @@ def end_p(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_END, POPS_CURRENT)
 def end_li(p: Any, tag: Any) -> bool:
     if p.open[-1].hname == "li":
         p.pop()  # the current node: in scope, no implied end tags but li's
@@ -524,6 +570,7 @@ def end_li(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_END, POPS_CURRENT)
 def end_dd_dt(p: Any, tag: Any) -> bool:
     name = tag.name
     if not p.in_scope(name):
@@ -536,6 +583,7 @@ def end_dd_dt(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_END, POPS_CURRENT)
 def end_heading(p: Any, tag: Any) -> bool:
     if not p.any_in_scope(HEADINGS):
         p.error(UNEXPECTED_END_TAG, tag.pos)
@@ -547,6 +595,7 @@ def end_heading(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_END, FORMATTING)  # the innermost formatting element: adoption_agency's common case
 def end_formatting(p: Any, tag: Any) -> bool:
     """a, b, big, code, em, font, i, nobr, s, small, strike, strong, tt, u."""
     if p.adoption_agency(tag):
@@ -573,6 +622,7 @@ def end_br(p: Any, tag: Any) -> bool:
     return start_void(p, StartTag("br", {}, False, tag.pos, tag.end))
 
 
+@_shortcut(SHORTCUT_END, POPS_CURRENT)
 def any_other_end_tag(p: Any, tag: Any) -> bool:
     name = tag.name
     open_ = p.open

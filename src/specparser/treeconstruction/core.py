@@ -91,6 +91,9 @@ class TreeConstructor:
     """The HTML tree construction stage, driven by a tokenizer.
 
     ``context`` (fragment parsing) is ``(local_name, namespace)`` or ``None``.
+    ``fast_paths=False`` sends every token through the dispatcher and the
+    insertion modes' handlers, and creates and pushes every element through
+    :meth:`insert_element` (for testing the shortcuts against them).
     """
 
     # No handler keeps a tag token past its call (records copy the name, the
@@ -103,8 +106,13 @@ class TreeConstructor:
         scripting: bool = False,
         errors: list | None = None,
         context: tuple[str, str] | None = None,
+        fast_paths: bool = True,
     ) -> None:
         self.builder = builder
+        self.fast_paths = bool(fast_paths)
+        # The sink methods' shortcuts run while ``mode`` is this mode: in
+        # body, or never.
+        self._shortcut_mode = _IN_BODY_MODE if fast_paths else None
         self.scripting = bool(scripting)
         self.errors = errors
         self.tokenizer: Any = None
@@ -214,7 +222,9 @@ class TreeConstructor:
     # formatting, block, a and li start tags when their rules come down to
     # inserting the element, and for an end tag that names the current node,
     # with no trip through the handler tables (on real pages this covers most
-    # tokens; the handlers cost more than the rules' own work).  Everything
+    # tokens; the handlers cost more than the rules' own work).  The cases
+    # are marked on the handlers they shortcut (body_mode.SHORTCUT_START,
+    # SHORTCUT_END); ``fast_paths=False`` turns them off.  Everything
     # else takes the dispatcher's loop.  Only the tokenizer calls these
     # methods, so foster parenting (which table handlers switch on around
     # their calls into in-body handlers) is never on here.
@@ -228,7 +238,7 @@ class TreeConstructor:
                 if not data:
                     return
         open_ = self.open
-        if self.mode is _IN_BODY_MODE and open_ and "\x00" not in data:
+        if self.mode is self._shortcut_mode and open_ and "\x00" not in data:
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
                 # https://html.spec.whatwg.org/#parsing-main-inbody "any other
@@ -254,10 +264,10 @@ class TreeConstructor:
     def start_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is _IN_BODY_MODE and open_:
+        if self.mode is self._shortcut_mode and open_:
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
-                kind = _IN_BODY_START_KIND.get(tag.name, _ANY_OTHER)
+                kind = _IN_BODY_START_KIND.get(tag.name, _START_DEFAULT_KIND)
                 afe = self.afe
                 if kind is _ANY_OTHER or kind is _FORMATTING:
                     # "Any other start tag" and b, big, code, ... u
@@ -307,11 +317,11 @@ class TreeConstructor:
     def end_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is _IN_BODY_MODE and open_:
+        if self.mode is self._shortcut_mode and open_:
             node = open_[-1]
             name = tag.name
             if node.hname == name and node.flags & HTML_NOT_TEMPLATE:
-                kind = _IN_BODY_END_KIND.get(name, _ANY_OTHER)
+                kind = _IN_BODY_END_KIND.get(name, _END_DEFAULT_KIND)
                 if kind is _FORMATTING:
                     # a, b, ... u closing the innermost formatting element:
                     # the adoption agency's common case (see adoption_agency).
@@ -323,7 +333,7 @@ class TreeConstructor:
                     # For these end tags the in-body rules come down to
                     # popping the current node when they name it (see
                     # body_mode.any_other_end_tag and end_block).
-                    simple = kind is _ANY_OTHER
+                    simple = kind is _POPS_CURRENT
                 if simple:
                     if node.flags & (ANY_BOUNDARY | POP_HOOK):
                         self.pop()
@@ -656,12 +666,18 @@ class TreeConstructor:
         foster parenting, no template) is written out here: the record is
         filled in without the ElementRecord() call, and pushed without the
         push() call unless it ends a scope (each call costs more than the
-        stores it makes)."""
+        stores it makes).  tests/test_tree_fast_paths.py compares these
+        copies with ElementRecord() and push(); with ``fast_paths=False``
+        every element goes through :meth:`insert_element`."""
         name = tag.name
         attrs = tag.attrs
         open_ = self.open
         target = open_[-1]
-        if (self.foster_parenting and target.flags & FOSTER_TARGET) or target.hname == "template":
+        if (
+            (self.foster_parenting and target.flags & FOSTER_TARGET)
+            or target.hname == "template"
+            or not self.fast_paths
+        ):
             rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
         else:
             builder = self.builder
@@ -1084,30 +1100,25 @@ class TreeConstructor:
 from . import body_mode, document_modes, table_modes  # noqa: E402,F401
 
 # The in-body cases the sink methods take themselves (see characters()), by
-# the handler the in-body tables give a tag name, so they cannot drift from
-# those tables: start tags that are "any other start tag" (no handler), a
-# formatting element, a block that may close a p, an a or an li; end tags
-# whose rules pop the current node when they name it ("any other end tag"
-# too), or run the adoption agency.
+# tag name: the kind body_mode marks on the handler the in-body table gives
+# the name (SHORTCUT_START / SHORTCUT_END), so they cannot drift from the
+# table; a name without a handler takes the default handler's kind.
 _IN_BODY_MODE = M.IN_BODY
-_ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _OTHER = "any other", "block", "formatting", "a", "li", "other"
-_LI_LOOP_GOES_ON = frozenset({"li", "address", "div", "p"})
-_START_KIND_BY_HANDLER = {
-    body_mode.start_block: _BLOCK,
-    body_mode.start_formatting: _FORMATTING,
-    body_mode.start_a: _A,
-    body_mode.start_li: _LI,
-}
-_END_KIND_BY_HANDLER = {
-    body_mode.any_other_end_tag: _ANY_OTHER,
-    body_mode.end_block: _ANY_OTHER,
-    body_mode.end_p: _ANY_OTHER,
-    body_mode.end_li: _ANY_OTHER,
-    body_mode.end_dd_dt: _ANY_OTHER,
-    body_mode.end_heading: _ANY_OTHER,
-    body_mode.end_formatting: _FORMATTING,
-}
+_ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _OTHER = (
+    body_mode.ANY_OTHER,
+    body_mode.BLOCK,
+    body_mode.FORMATTING,
+    body_mode.A,
+    body_mode.LI,
+    body_mode.OTHER,
+)
+_POPS_CURRENT = body_mode.POPS_CURRENT
+# Where start_li's loop goes on to the node below: an li (which it stops at
+# after closing it: not simple) and the special elements it passes over.
+_LI_LOOP_GOES_ON = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
+_START_DEFAULT_KIND = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag
+_END_DEFAULT_KIND = body_mode.SHORTCUT_END.get(M.IN_BODY.end_default, _OTHER)  # any other end tag
 _IN_BODY_START_KIND = {
-    name: _START_KIND_BY_HANDLER.get(handler, _OTHER) for name, handler in M.IN_BODY.start.items()
+    name: body_mode.SHORTCUT_START.get(handler, _OTHER) for name, handler in M.IN_BODY.start.items()
 }
-_IN_BODY_END_KIND = {name: _END_KIND_BY_HANDLER.get(handler, _OTHER) for name, handler in M.IN_BODY.end.items()}
+_IN_BODY_END_KIND = {name: body_mode.SHORTCUT_END.get(handler, _OTHER) for name, handler in M.IN_BODY.end.items()}

@@ -1,0 +1,277 @@
+"""Tree construction's shortcuts against its general path (issue 22).
+
+``build_tree(fast_paths=False)`` sends every character through the
+tokenizer's states and every token through the insertion modes' handlers,
+creating and pushing every element with ``insert_element``
+(``ElementRecord()`` and ``push()``).  Here both ways must give the same
+tree AND the same parse errors (code and offset, in order): on the
+html5lib-tests and WPT tree-construction files for every builder, on the
+corpus pages, and on generated documents.  A lockstep run feeds the same
+tokens to a fast and a general TreeConstructor and compares their whole
+state (stack of open elements with every record slot, scope indexes, list of
+active formatting elements, modes) after every token, which checks the
+inlined record creation, push and pop against the general ones.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from compat.paths import MISSING_CORPUS, MISSING_TESTS, SHARED, corpus_dir, html5lib_tests_dir
+from compat.tree_suite import parse_dat
+from specparser.builders import builder_names, get_builder, get_walker
+from specparser.tables.elements import HTML_RECORD_FLAGS
+from specparser.testformat import dump_events
+from specparser.tokenizer import Tokenizer
+from specparser.tokens import EndTag, StartTag
+from specparser.treeconstruction import build_tree, context_element
+from specparser.treeconstruction.core import TreeConstructor
+from specparser.treeconstruction.records import ElementRecord
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _optional import BS4_MISSING, LXML_MISSING  # noqa: E402
+from test_properties import CONTEXTS, examples, html_like  # noqa: E402
+
+WPT = SHARED / "wpt-tree-construction"
+BUILDERS = builder_names()  # bs4, dom, etree, lxml, lxml.html
+_NEEDS = {"lxml": LXML_MISSING, "lxml.html": LXML_MISSING, "bs4": BS4_MISSING}
+
+
+def _builder(name: str):
+    missing = _NEEDS.get(name)
+    if missing:
+        pytest.skip(missing)
+    return get_builder(name)
+
+
+def parse_both_ways(source: str, builder: str, context: str | None = None, scripting: bool = False):
+    """(dump, errors) with the fast paths, and without."""
+    results = []
+    for fast in (True, False):
+        adapter = _builder(builder)(namespaceHTMLElements=True)
+        errors: list = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # lxml's coercion warnings
+            tree = build_tree(
+                source,
+                adapter,
+                scripting=scripting,
+                errors=errors,
+                context=None if context is None else context_element(context),
+                fast_paths=fast,
+            )
+            dump = dump_events(get_walker(builder)(tree))
+        results.append((dump, [(e.code, e.offset) for e in errors]))
+    return results
+
+
+def _suite_inputs(directory: Path | None) -> list[tuple[str, str | None, bool]]:
+    """(data, fragment context, scripting) of every case of every ``.dat``
+    in ``directory`` (scripted ones too: no expectation is used), in both
+    scripting modes."""
+    if directory is None or not directory.is_dir():
+        return []
+    out = []
+    for path in sorted(directory.glob("*.dat")):
+        for raw in parse_dat(path):
+            data = "\n".join(raw["data"])
+            context = raw["document-fragment"][0].strip() if "document-fragment" in raw else None
+            out.extend((data, context, scripting) for scripting in (False, True))
+    return out
+
+
+_SUITES = {
+    "html5lib-tests": lambda: _suite_inputs(
+        None if html5lib_tests_dir() is None else html5lib_tests_dir() / "tree-construction"  # type: ignore[operator]
+    ),
+    "wpt": lambda: _suite_inputs(WPT),
+}
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+@pytest.mark.parametrize("suite", sorted(_SUITES))
+def test_the_suites_parse_alike_both_ways(suite: str, builder: str) -> None:
+    inputs = _SUITES[suite]()
+    if not inputs:
+        pytest.skip(MISSING_TESTS if suite == "html5lib-tests" else f"{WPT} not found")
+    assert len(inputs) > 3000
+    differ = []
+    for data, context, scripting in inputs:
+        fast, general = parse_both_ways(data, builder, context, scripting)
+        if fast != general:
+            differ.append((data, context, scripting))
+    assert differ == []
+
+
+_CORPUS = sorted(corpus_dir().glob("*.html")) if corpus_dir() is not None else []
+
+
+@pytest.mark.skipif(not _CORPUS, reason=MISSING_CORPUS)
+def test_the_corpus_parses_alike_both_ways() -> None:
+    # etree only: the general path's tokenizer takes ~30 s over the corpus;
+    # the other builders' calls are compared on the suites above.
+    builder = "etree"
+    assert len(_CORPUS) == 130
+    differ = []
+    for path in _CORPUS:
+        page = path.read_bytes().decode("utf-8-sig", errors="replace")
+        fast, general = parse_both_ways(page, builder)
+        if fast != general:
+            differ.append(path.name)
+    assert differ == []
+
+
+@examples(300)
+@given(html_like, st.one_of(st.none(), st.sampled_from(CONTEXTS)), st.booleans())
+def test_generated_documents_parse_alike_both_ways(source: str, context: str | None, scripting: bool) -> None:
+    for builder in BUILDERS:
+        if builder not in _NEEDS or not _NEEDS[builder]:
+            fast, general = parse_both_ways(source, builder, context, scripting)
+            assert fast == general, builder
+
+
+# -- lockstep: the whole parser state after every token ---------------------------
+
+
+def _record(rec: ElementRecord | None) -> tuple | None:
+    """Everything a record holds but the builder's nodes (compared through
+    the trees)."""
+    if rec is None:
+        return None
+    slots = tuple(getattr(rec, slot) for slot in ElementRecord.__slots__ if slot not in ("node", "extra"))
+    return slots + (type(rec.extra).__name__,)
+
+
+def _state(p: TreeConstructor) -> tuple:
+    return (
+        p.mode.name,
+        p.original_mode.name,
+        [mode.name for mode in p.template_modes],
+        p.frameset_ok,
+        p.skip_newline,
+        p.quirks_mode,
+        [_record(rec) for rec in p.open],
+        [i for i, rec in enumerate(p.open) if rec.index != i],
+        {name: [rec.index for rec in records] for name, records in p.by_name.items() if records},
+        {bit: [rec.index for rec in records] for bit, records in p.boundaries.items()},
+        [_record(rec) for rec in p.afe],
+        [{key: [_record(rec) for rec in same] for key, same in segment.items() if same} for segment in p.afe_segments],
+        _record(p.head),
+        _record(p.form),
+    )
+
+
+class _Lockstep:
+    """A token sink feeding two TreeConstructors, one with the fast paths
+    and one without, and comparing their states after every token."""
+
+    def __init__(self, fast: TreeConstructor, general: TreeConstructor) -> None:
+        self.fast = fast
+        self.general = general
+        self.tokens = 0
+
+    def _both(self, method: str, *args) -> None:
+        # Handlers may change a tag token (start_image renames it): each
+        # parser gets its own.
+        copy = _copy(args)
+        getattr(self.fast, method)(*args)
+        getattr(self.general, method)(*copy)
+        self.tokens += 1
+        assert _state(self.fast) == _state(self.general), (method, args)
+
+    def cdata_allowed(self) -> bool:
+        allowed = self.fast.cdata_allowed()
+        assert allowed == self.general.cdata_allowed()
+        return allowed
+
+    def characters(self, data: str, pos: int) -> None:
+        self._both("characters", data, pos)
+
+    def start_tag(self, tag: StartTag) -> None:
+        self._both("start_tag", tag)
+
+    def end_tag(self, tag: EndTag) -> None:
+        self._both("end_tag", tag)
+
+    def comment(self, data: str, pos: int) -> None:
+        self._both("comment", data, pos)
+
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
+        self._both("processing_instruction", target, data, pos)
+
+    def doctype(self, token) -> None:
+        self._both("doctype", token)
+
+    def eof(self, pos: int) -> None:
+        self._both("eof", pos)
+
+
+def _copy(args: tuple) -> tuple:
+    """The general parser's own copy of a tag token (records keep its attrs)."""
+    token = args[0]
+    if isinstance(token, StartTag):
+        return (StartTag(token.name, dict(token.attrs), token.self_closing, token.pos, token.end),)
+    return args
+
+
+def run_lockstep(source: str, context: str | None = None, scripting: bool = False) -> int:
+    """Parse ``source`` in lockstep (etree); the trees and errors must match
+    too.  Returns the number of tokens compared."""
+    parsers, errors = [], []
+    for fast in (True, False):
+        errors.append([])
+        parsers.append(
+            TreeConstructor(
+                get_builder("etree")(namespaceHTMLElements=True),
+                scripting=scripting,
+                errors=errors[-1],
+                context=None if context is None else context_element(context),
+                fast_paths=fast,
+            )
+        )
+    sink = _Lockstep(*parsers)
+    # The tokenizer keeps its errors to itself: the lists hold each
+    # parser's tree construction errors.
+    tokenizer = Tokenizer(source, sink)  # type: ignore[arg-type]
+    for p in parsers:
+        p.tokenizer = tokenizer
+        p.builder.set_source(tokenizer.text)
+    if context is not None:
+        tokenizer.state = parsers[0].initial_tokenizer_state()
+    tokenizer.run()
+    dumps = [dump_events(get_walker("etree")(p.builder.finish())) for p in parsers]
+    assert dumps[0] == dumps[1]
+    assert [(e.code, e.offset) for e in errors[0]] == [(e.code, e.offset) for e in errors[1]]
+    return sink.tokens
+
+
+@examples(300)
+@given(html_like, st.one_of(st.none(), st.sampled_from(CONTEXTS)), st.booleans())
+def test_generated_documents_in_lockstep(source: str, context: str | None, scripting: bool) -> None:
+    run_lockstep(source, context, scripting)
+
+
+def test_every_html_element_in_lockstep() -> None:
+    """Every HTML element with a record flag of its own (and one without),
+    created, pushed and popped by the fast and the general path, in body, in
+    a list, in a table cell and after a formatting element: every slot of
+    every record equal."""
+    # plaintext last: it takes the rest of the input as text.
+    names = sorted(set(HTML_RECORD_FLAGS) - {"plaintext"}) + ["custom-el", "span", "plaintext"]
+    body = "".join(f"<{name} id=x>t</{name}>" for name in names)
+    for wrapper in ("<div>{}</div>", "<ul>{}</ul>", "<table><tr><td>{}</table>", "<b><i>{}"):
+        assert run_lockstep(wrapper.format(body)) > 3 * len(names)
+
+
+@pytest.mark.skipif(not _CORPUS, reason=MISSING_CORPUS)
+def test_corpus_pages_in_lockstep() -> None:
+    # Every 13th page (comparing the states costs the stack's depth per
+    # token; all pages are compared by tree and errors above).
+    for path in _CORPUS[::13]:
+        run_lockstep(path.read_bytes().decode("utf-8-sig", errors="replace"))
