@@ -15,6 +15,7 @@ pytest.importorskip("lxml", reason="lxml is not installed (pip install specparse
 
 import specparser  # noqa: E402
 from specparser.infoset import DataLossWarning, coerce_characters, is_xmlns_attribute  # noqa: E402
+from specparser.constants import HTML_NAMESPACE  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
 from specparser.walkers import COMMENT, DOCTYPE, START, TEXT  # noqa: E402
 from specparser.walkers.etree import walk as walk_etree  # noqa: E402
@@ -78,3 +79,56 @@ def test_fragments(text: str, context: str, namespace_html: bool) -> None:
         )
     via_etree = specparser.parseFragment(text, context, treebuilder="etree")
     assert dump_events(walk_lxml(via_lxml)) == dump_events(_expected(walk_etree(via_etree)))
+
+
+def _expected_lxml_html(events, namespace_html: bool):
+    """The ElementTree events as the lxml.html tree holds them: names are
+    kept, so only non-XML characters are lost, and the xmlns attributes
+    lxml cannot hold as attributes: those in the XMLNS namespace (on SVG
+    and MathML elements) and, where lxml writes a default namespace
+    declaration of its own, ``xmlns`` itself."""
+    for event in _expected_characters(events):
+        if event[0] == START:
+            html = event[2] == HTML_NAMESPACE and not namespace_html
+            attrs = {
+                key: value
+                for key, value in event[3].items()
+                if not (key.__class__ is tuple and is_xmlns_attribute(key)) and (key != "xmlns" or html)
+            }
+            event = (START, event[1], event[2], attrs)
+        yield event
+
+
+def _expected_characters(events):
+    for event in _doctype_first(events):
+        kind = event[0]
+        if kind == TEXT or kind == COMMENT:
+            yield (kind, coerce_characters(event[1]))
+        elif kind == START:
+            yield (START, event[1], event[2], {key: coerce_characters(value) for key, value in event[3].items()})
+        else:
+            yield event
+
+
+@settings(max_examples=300, deadline=None)
+@given(DOCUMENTS, st.booleans())
+def test_lxml_html_documents_keep_names(text: str, namespace_html: bool) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DataLossWarning)
+        via_lxml = specparser.parse(text, treebuilder="lxml.html", namespaceHTMLElements=namespace_html)
+    via_etree = specparser.parse(text, treebuilder="etree", fullTree=True)
+    expected = _expected_lxml_html(walk_etree(via_etree), namespace_html)
+    assert dump_events(walk_lxml(via_lxml)) == dump_events(expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(DOCUMENTS, CONTEXTS, st.booleans())
+def test_lxml_html_fragments_keep_names(text: str, context: str, namespace_html: bool) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DataLossWarning)
+        via_lxml = specparser.parseFragment(
+            text, context, treebuilder="lxml.html", namespaceHTMLElements=namespace_html
+        )
+    via_etree = specparser.parseFragment(text, context, treebuilder="etree")
+    expected = _expected_lxml_html(walk_etree(via_etree), namespace_html)
+    assert dump_events(walk_lxml(via_lxml)) == dump_events(expected)
