@@ -38,12 +38,11 @@ counted but not warned about, since the XML tree says the same thing.
 HTML elements, as lxml.html's own parser does: see
 :mod:`specparser.builders.lxml`.)
 
-**Warnings**: the reversible coercions (names, DOCTYPEs, comments, processing
-instructions) lose
-nothing, since the lxml walker restores them; they are counted
-(:class:`CoercionLog`) but only a real loss (:data:`LOSSY`: replaced
-characters, a dropped ``xmlns`` attribute that was not redundant, a dropped
-DOCTYPE) issues the :class:`DataLossWarning`.
+**Warnings**: the reversible coercions (names, DOCTYPEs, comments,
+processing instructions) lose nothing, since the lxml walker restores them;
+they are counted (:class:`CoercionLog`) but only a real loss (:data:`LOSSY`:
+replaced characters, a dropped ``xmlns`` attribute that was not redundant,
+a dropped DOCTYPE) issues the :class:`DataLossWarning`.
 
 **Comments**: the spec inserts a space between two adjacent hyphens and
 after a final hyphen.  Done alone that cannot be undone (``a- -b`` could be
@@ -336,11 +335,14 @@ class CoercionLog:
     when the document is finished.  Nothing else is ever warned.
     """
 
-    __slots__ = ("counts", "examples")
+    __slots__ = ("counts", "examples", "warn_reversible")
 
     def __init__(self) -> None:
         self.counts: dict[str, int] = {}
         self.examples: dict[str, tuple[object, object]] = {}
+        # html5lib's contract (its lxml builder warns on every coercion it
+        # makes): warn on the reversible kinds too.
+        self.warn_reversible = False
 
     def add(self, kind: str, before: object, after: object, times: int = 1) -> None:
         counts = self.counts
@@ -377,7 +379,8 @@ class CoercionLog:
         lost (a LOSSY kind): not for reversible coercions, which the lxml
         walker undoes, nor for redundant namespace declarations.  The
         warning is attributed to the first caller outside specparser."""
-        if any(kind in LOSSY for kind in self.counts):
+        warned = LOSSY | LOSSLESS if self.warn_reversible else LOSSY
+        if any(kind in warned for kind in self.counts):
             warnings.warn(
                 DataLossWarning(self.message(), self.counts), stacklevel=_caller_stacklevel()
             )
