@@ -17,6 +17,10 @@ A walker is a generator ``walk(node)`` yielding tuples:
   template's ``START``; any children of the template element itself follow
   ``END_CONTENT``.
 
+* ``(ENTITY, name)``: an unresolved entity reference (``&beta;`` in an
+  lxml tree from an XML parser); only from the lxml walker, and only when
+  asked for (``entities=True``): the HTML parser never makes them.
+
 Walking a Document yields its children (doctype, comments, the root element);
 walking a fragment yields the fragment's children.  Walkers never recurse,
 so a tree of any depth can be walked.
@@ -29,3 +33,4 @@ COMMENT = 3
 DOCTYPE = 4
 CONTENT = 5
 END_CONTENT = 6
+ENTITY = 16

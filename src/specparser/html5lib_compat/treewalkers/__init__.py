@@ -10,6 +10,7 @@ None, as in html5lib; html5lib's ``"genshi"`` is not provided.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable, Iterator
 
 from ...constants import HTML_NAMESPACE, prefixes
@@ -20,12 +21,21 @@ __all__ = ["getTreeWalker", "pprint", "concatenateCharacterTokens"]
 treeWalkerCache: dict[str, type] = {}
 
 
+# What html5lib's etree and lxml walkers report that specparser's do not by
+# default: elements without a namespace (namespaceHTMLElements=False) have
+# namespace None, and lxml's entity reference nodes are Entity tokens.
+_WALKER_OPTIONS = {"etree": {"plain_namespace": None}, "lxml": {"plain_namespace": None, "entities": True}}
+
+
 def _walker_class(tree_type: str) -> type | None:
     from ...builders import BUILDERS, get_walker
 
     if tree_type not in BUILDERS:
         return None
     walk = get_walker(tree_type)
+    options = _WALKER_OPTIONS.get(tree_type)
+    if options:
+        walk = functools.partial(walk, **options)
     name = "".join(part.capitalize() for part in tree_type.replace(".", "_").split("_"))
     return type(f"{name}TreeWalker", (EventTreeWalker,), {"walk": staticmethod(walk), "__module__": __name__})
 
@@ -75,9 +85,14 @@ def _qualified(namespace: str | None, name: str) -> str:
 
 
 def pprint(walker: Iterable[dict]) -> str:
-    """The token stream as an indented outline (html5lib's test format)."""
+    """The token stream as an indented outline (html5lib's test format).
+
+    The children of an HTML ``template`` are its template contents in the
+    trees this package builds (as html5lib 1.1 kept them), so they are
+    shown under a ``content`` line, as html5lib-tests' dumps show them."""
     output = []
     indent = 0
+    templates: list[int] = []  # the indents at which open templates' contents end
     for token in concatenateCharacterTokens(walker):
         kind = token["type"]
         pad = " " * indent
@@ -88,7 +103,14 @@ def pprint(walker: Iterable[dict]) -> str:
                 output.append(f'{" " * indent}{_qualified(namespace, name)}="{value}"')
             if kind == "EmptyTag":
                 indent -= 2
+            elif token["name"] == "template" and token["namespace"] in (None, HTML_NAMESPACE):
+                output.append(f"{' ' * indent}content")
+                templates.append(indent)
+                indent += 2
         elif kind == "EndTag":
+            if templates and templates[-1] == indent - 2:
+                templates.pop()
+                indent -= 2
             indent -= 2
         elif kind == "Comment":
             output.append(f"{pad}<!-- {token['data']} -->")

@@ -1,0 +1,153 @@
+"""``TreeBuilder.testSerializer``: a tree in html5lib's own test format, as
+html5lib 1.1's etree, dom and lxml builders write it, for code (html5lib's
+test suite first) that compares their output::
+
+    #document
+    |  <!DOCTYPE html>
+    |  <html html>
+    |    <html head>
+    |    <html body>
+    |      <svg svg>
+    |        xlink href="a"
+    |      "text"
+
+This is not the html5lib-tests dump (:mod:`specparser.testformat`): the
+first line names the node (``#document``, ``#document-fragment``, or, for
+an etree fragment or element, the element itself at indent 0), every line
+after ``|`` has one more space, an element in a namespace is shown with its
+prefix (``html p``; plain ``p`` when ``namespaceHTMLElements`` is false),
+and the etree builder writes a DOCTYPE without the ``|`` and indent (as
+html5lib 1.1 does).  Beyond html5lib 1.1, which predates them: a
+``template``'s children are its template contents, shown under a
+``content`` line as html5lib-tests shows them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ...walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, START, TEXT
+
+__all__ = ["etree_test_serializer", "dom_test_serializer", "lxml_test_serializer"]
+
+_ELEMENT_PREFIXES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
+
+
+def _doctype(name: str, public_id: str, system_id: str) -> str:
+    if public_id or system_id:
+        return '<!DOCTYPE %s "%s" "%s">' % (name, public_id, system_id)
+    return "<!DOCTYPE %s>" % name
+
+
+def _format(events: Iterable[tuple], lines: list[str], indent: int, bare_doctype: bool) -> None:
+    """Append the lines for ``events``, top-level nodes at ``indent``
+    spaces after ``|``.  ``bare_doctype``: the DOCTYPE line has neither
+    ``|`` nor indent (html5lib's etree builder)."""
+    pending: list[str] = []  # adjacent text, written as one line
+
+    def flush() -> None:
+        if pending:
+            lines.append('|%s"%s"' % (" " * indent, "".join(pending)))
+            pending.clear()
+
+    for event in events:
+        kind = event[0]
+        if kind == TEXT:
+            pending.append(event[1])
+            continue
+        flush()
+        pad = " " * indent
+        if kind == START:
+            _, name, namespace, attrs = event
+            if namespace is not None:
+                name = "%s %s" % (_ELEMENT_PREFIXES.get(namespace, namespace), name)
+            lines.append("|%s<%s>" % (pad, name))
+            if attrs:
+                shown = []
+                for key, value in attrs.items():
+                    if key.__class__ is tuple:
+                        key = "%s %s" % (ATTRIBUTE_PREFIXES.get(key[2], key[0]), key[1])
+                    shown.append((key, value))
+                attr_pad = " " * (indent + 2)
+                for key, value in sorted(shown):
+                    lines.append('|%s%s="%s"' % (attr_pad, key, value))
+            indent += 2
+        elif kind == END:
+            indent -= 2
+        elif kind == COMMENT:
+            lines.append("|%s<!-- %s -->" % (pad, event[1]))
+        elif kind == DOCTYPE:
+            line = _doctype(event[1], event[2], event[3])
+            lines.append(line if bare_doctype else "|%s%s" % (pad, line))
+        elif kind == CONTENT:
+            lines.append("|%scontent" % pad)
+            indent += 2
+        elif kind == END_CONTENT:
+            indent -= 2
+        elif kind == ENTITY:
+            lines.append("|%s&%s;" % (pad, event[1]))
+    flush()
+
+
+def etree_test_serializer(node: Any) -> str:
+    """html5lib 1.1's etree ``testSerializer``: ``#document`` for a
+    ``DOCUMENT_ROOT`` (or an ElementTree), otherwise the element itself at
+    indent 0 (a fragment is its ``DOCUMENT_FRAGMENT`` element)."""
+    from xml.etree import ElementTree
+
+    from ...walkers.etree import walk
+
+    if isinstance(node, ElementTree.ElementTree):
+        node = node.getroot()
+    lines: list[str] = []
+    if getattr(node, "tag", None) == "DOCUMENT_ROOT":
+        lines.append("#document")
+        _format(walk(node, plain_namespace=None), lines, 2, bare_doctype=True)
+    elif getattr(node, "tag", None) == "DOCUMENT_FRAGMENT":
+        lines.append("|<DOCUMENT_FRAGMENT>")
+        _format(walk(node, plain_namespace=None), lines, 2, bare_doctype=True)
+    else:
+        _format(walk(node, plain_namespace=None), lines, 0, bare_doctype=True)
+    return "\n".join(lines)
+
+
+def dom_test_serializer(node: Any) -> str:
+    """html5lib 1.1's dom ``testSerializer``: ``#document`` /
+    ``#document-fragment`` then the children, or a node itself at
+    indent 0."""
+    from xml.dom import Node
+
+    from ...walkers.dom import walk
+
+    lines: list[str] = []
+    kind = getattr(node, "nodeType", None)
+    if kind in (Node.DOCUMENT_NODE, Node.DOCUMENT_FRAGMENT_NODE):
+        lines.append("#document" if kind == Node.DOCUMENT_NODE else "#document-fragment")
+        _format(walk(node), lines, 2, bare_doctype=False)
+    else:
+        _format(walk(node), lines, 0, bare_doctype=False)
+    return "\n".join(lines)
+
+
+def lxml_test_serializer(node: Any) -> str:
+    """html5lib 1.1's lxml ``testSerializer``: ``#document`` for an
+    ``_ElementTree``, ``#document-fragment`` for the list a fragment parse
+    returns, otherwise the element (or text) itself at indent 0.  Names
+    the builder coerced for lxml are shown as the parser made them."""
+    from lxml import etree
+
+    from ...walkers.lxml import walk
+
+    lines: list[str] = []
+    if isinstance(node, etree._ElementTree):
+        lines.append("#document")
+        _format(walk(node, plain_namespace=None), lines, 2, bare_doctype=False)
+    elif isinstance(node, (list, tuple)):
+        lines.append("#document-fragment")
+        _format(walk(node, plain_namespace=None), lines, 2, bare_doctype=False)
+    elif isinstance(node, (str, bytes)):
+        lines.append('|"%s"' % (node.decode() if isinstance(node, bytes) else node))
+    else:
+        _format(walk(node, plain_namespace=None), lines, 0, bare_doctype=False)
+    return "\n".join(lines)
