@@ -69,6 +69,7 @@ class _Names:
         self.entities = entities
 
     def tag(self, tag: str) -> tuple[str, str | None]:
+        result: tuple[str, str | None]
         if tag[:1] == "{":
             close = tag.find("}")
             result = (self.restore(tag[close + 1 :]), tag[1:close])

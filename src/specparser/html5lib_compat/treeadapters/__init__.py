@@ -1,8 +1,10 @@
 """``html5lib.treeadapters``: feed a tree walker's tokens to another API.
 
-:mod:`.sax` (``to_sax(walker, handler)``) is always here; html5lib's
-``genshi`` adapter is provided only when genshi is installed (as in
-html5lib 1.1, where ``treeadapters.genshi`` is absent without it).
+:mod:`.sax` (``to_sax(walker, handler)``) is provided.  html5lib's
+``genshi`` adapter is not (html5lib 1.1 has it only when genshi is
+installed; specparser does not support genshi), so
+``html5lib.treeadapters.genshi`` is an ImportError, as in html5lib 1.1
+without genshi.
 """
 
 from __future__ import annotations
@@ -10,10 +12,3 @@ from __future__ import annotations
 from . import sax
 
 __all__ = ["sax"]
-
-try:
-    from . import genshi  # noqa: F401
-except ImportError:
-    pass
-else:
-    __all__.append("genshi")

@@ -38,7 +38,8 @@ def to_sax(walker: Iterable[dict], handler: Any) -> None:
         kind = token["type"]
         if kind in ("StartTag", "EmptyTag"):
             name = (token["namespace"], token["name"])
-            handler.startElementNS(name, token["name"], AttributesNSImpl(token["data"], unadjustForeignAttributes))
+            attributes = AttributesNSImpl(token["data"], unadjustForeignAttributes)  # type: ignore[arg-type]
+            handler.startElementNS(name, token["name"], attributes)
             if kind == "EmptyTag":
                 handler.endElementNS(name, token["name"])
         elif kind == "EndTag":
