@@ -254,19 +254,20 @@ print(json.dumps([sorted(html5lib.treeadapters.__all__), out]))
 
 
 def test_html5lib_own_suite_on_the_drop_in() -> None:
-    """``compat/run.py html5lib-own`` on a subset that takes seconds: every
-    test module, and the tree-construction files of one family (tests1*,
-    tests2*: all four tree types, namespaced or not, walkers)."""
+    """``compat/run.py html5lib-own`` on a subset that takes a minute: every
+    test module, and three tree-construction files (tests1.dat,
+    template.dat, webkit02.dat: every tree type, namespaced or not, and the
+    walkers).  The whole suite: ``python compat/run.py html5lib-own``."""
     from compat import html5lib_own_suite as suite
 
     found, reason = suite.find_tests()
     if found is None:
         pytest.skip(f"html5lib 1.1's sdist is not obtainable: {reason}")
     lines: list[str] = []
-    code = suite.run(keyword="not dat or tests1 or template", show=lines.append)
+    code = suite.run(keyword="not dat or tests1.dat or template.dat or webkit02.dat", show=lines.append)
     text = "\n".join(lines)
     assert lines[-1].endswith(" passed, 0 failed"), text[-5000:]
     assert code == 0, text[-5000:]
     passed = int(lines[-1].split()[0])
-    assert passed > 5000, text[-3000:]
+    assert passed > 2500, text[-3000:]
     assert "test_stream.py (the whole module" in text  # private modules are listed, not counted
