@@ -11,6 +11,8 @@ A walker is a generator ``walk(node)`` yielding tuples:
 * ``(END, name, namespace)``: the element closes.
 * ``(TEXT, data)``: character data (adjacent text is already merged).
 * ``(COMMENT, data)``
+* ``(PI, target, data)``: a processing instruction (``<?target data>``,
+  made by the parser since 2026).
 * ``(DOCTYPE, name, public_id, system_id)``
 * ``(CONTENT,)`` ... ``(END_CONTENT,)``: between them, the children of an
   HTML ``<template>``'s template contents.  They come right after the
@@ -21,7 +23,8 @@ A walker is a generator ``walk(node)`` yielding tuples:
   lxml tree from an XML parser); only from the lxml walker, and only when
   asked for (``entities=True``): the HTML parser never makes them.
 
-Walking a Document yields its children (doctype, comments, the root element);
+Walking a Document yields its children (doctype, comments, processing
+instructions, the root element);
 walking a fragment yields the fragment's children.  Walkers never recurse,
 so a tree of any depth can be walked.
 """
@@ -33,4 +36,5 @@ COMMENT = 3
 DOCTYPE = 4
 CONTENT = 5
 END_CONTENT = 6
-ENTITY = 16
+PI = 7
+ENTITY = 8

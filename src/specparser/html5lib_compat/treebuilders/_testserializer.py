@@ -19,7 +19,8 @@ prefix (``html p``; plain ``p`` when ``namespaceHTMLElements`` is false),
 and the etree builder writes a DOCTYPE without the ``|`` and indent (as
 html5lib 1.1 does).  Beyond html5lib 1.1, which predates them: a
 ``template``'s children are its template contents, shown under a
-``content`` line as html5lib-tests shows them.
+``content`` line as html5lib-tests shows them, and a processing instruction
+is ``<?target data?>`` as WPT's tree-construction data shows it.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from ...walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, START, TEXT
+from ...walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
 
 __all__ = ["etree_test_serializer", "dom_test_serializer", "lxml_test_serializer"]
 
@@ -77,6 +78,9 @@ def _format(events: Iterable[tuple], lines: list[str], indent: int, bare_doctype
             indent -= 2
         elif kind == COMMENT:
             lines.append("|%s<!-- %s -->" % (pad, event[1]))
+        elif kind == PI:
+            # WPT's dump of a processing instruction (html5lib 1.1 had none).
+            lines.append("|%s<?%s %s?>" % (pad, event[1], event[2]))
         elif kind == DOCTYPE:
             line = _doctype(event[1], event[2], event[3])
             lines.append(line if bare_doctype else "|%s%s" % (pad, line))
