@@ -27,71 +27,20 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from ...walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
+from ...constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ...testformat import format_events
 
 __all__ = ["etree_test_serializer", "dom_test_serializer", "lxml_test_serializer"]
 
-_ELEMENT_PREFIXES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
-
-
-def _doctype(name: str, public_id: str, system_id: str) -> str:
-    if public_id or system_id:
-        return '<!DOCTYPE %s "%s" "%s">' % (name, public_id, system_id)
-    return "<!DOCTYPE %s>" % name
+# None: an HTML element built with namespaceHTMLElements=False.
+_ELEMENT_PREFIXES = {HTML_NAMESPACE: "html ", SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math ", None: ""}
 
 
 def _format(events: Iterable[tuple], lines: list[str], indent: int, bare_doctype: bool) -> None:
     """Append the lines for ``events``, top-level nodes at ``indent``
     spaces after ``|``.  ``bare_doctype``: the DOCTYPE line has neither
     ``|`` nor indent (html5lib's etree builder)."""
-    pending: list[str] = []  # adjacent text, written as one line
-
-    def flush() -> None:
-        if pending:
-            lines.append('|%s"%s"' % (" " * indent, "".join(pending)))
-            pending.clear()
-
-    for event in events:
-        kind = event[0]
-        if kind == TEXT:
-            pending.append(event[1])
-            continue
-        flush()
-        pad = " " * indent
-        if kind == START:
-            _, name, namespace, attrs = event
-            if namespace is not None:
-                name = "%s %s" % (_ELEMENT_PREFIXES.get(namespace, namespace), name)
-            lines.append("|%s<%s>" % (pad, name))
-            if attrs:
-                shown = []
-                for key, value in attrs.items():
-                    if key.__class__ is tuple:
-                        key = "%s %s" % (ATTRIBUTE_PREFIXES.get(key[2], key[0]), key[1])
-                    shown.append((key, value))
-                attr_pad = " " * (indent + 2)
-                for key, value in sorted(shown):
-                    lines.append('|%s%s="%s"' % (attr_pad, key, value))
-            indent += 2
-        elif kind == END:
-            indent -= 2
-        elif kind == COMMENT:
-            lines.append("|%s<!-- %s -->" % (pad, event[1]))
-        elif kind == PI:
-            # WPT's dump of a processing instruction (html5lib 1.1 had none).
-            lines.append("|%s<?%s %s?>" % (pad, event[1], event[2]))
-        elif kind == DOCTYPE:
-            line = _doctype(event[1], event[2], event[3])
-            lines.append(line if bare_doctype else "|%s%s" % (pad, line))
-        elif kind == CONTENT:
-            lines.append("|%scontent" % pad)
-            indent += 2
-        elif kind == END_CONTENT:
-            indent -= 2
-        elif kind == ENTITY:
-            lines.append("|%s&%s;" % (pad, event[1]))
-    flush()
+    format_events(events, lines, lead="|", depth=indent // 2, prefixes=_ELEMENT_PREFIXES, bare_doctype=bare_doctype)
 
 
 def etree_test_serializer(node: Any) -> str:
