@@ -141,7 +141,17 @@ def _test_id(item: Any) -> str:
     return f"{Path(str(item.path)).name}::{item.name}"
 
 
+_TRAILING_BLANK_REASON = (
+    "html5lib's test-data reader strips one newline from the end of a file's last case, so a file ending "
+    "with a blank line (processing-instructions.dat) leaves a newline in the expected tree that no "
+    "testSerializer output has (html5lib 1.1 fails it too); the tree itself is checked by compat/run.py tree"
+)
+
+
 def _expected_failure(item: Any) -> str | None:
+    test = getattr(item, "test", None)
+    if isinstance(test, dict) and (test.get("document") or "").endswith("\n"):
+        return _TRAILING_BLANK_REASON
     reason = EXPECTED_FAILURES.get(_test_id(item))
     if reason is None and getattr(item, "originalname", "") == "test_serializer":
         params = getattr(getattr(item, "callspec", None), "params", {})
@@ -400,7 +410,9 @@ class _Plugin:
             if message == "parser output incorrect":
                 # The walker test skips when the parser test of the same case
                 # fails: not a skip here but the same failure again.
-                if nodeid in self.pending_ids:
+                if nodeid in self.expected_reasons:
+                    self.expected.setdefault(self.expected_reasons[nodeid], []).append(nodeid)
+                elif nodeid in self.pending_ids:
                     self.pending.append(nodeid)
                 else:
                     self.failed.append(f"{nodeid}: the tree the parser built is wrong (see its parser test)")
