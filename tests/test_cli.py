@@ -1,6 +1,7 @@
 """The ``specparser`` command, run as a subprocess (``python -m specparser``).
 
-Expected values come from the html5lib-tests suite (tree and tokenizer
+Expected values come from the WPT tree-construction and html5lib-tests
+tokenizer suites (
 cases, batched: many files per run, so the subprocess start-up is paid a
 few times, not once per case), from the spec (serialization, encoding
 sniffing, error codes) or from the DOM's definition of textContent.
@@ -16,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import _wpt_pending
 import pytest
 
 from compat.paths import MISSING_TESTS, SHARED, html5lib_tests_dir
@@ -73,10 +75,14 @@ def suite_cases_to_files(cases, directory: Path) -> list[tuple[Path, object]]:
     return written
 
 
-def tree_cases():
-    if html5lib_tests_dir() is None:
-        pytest.skip(MISSING_TESTS)
-    return _load_tree_cases()
+def tree_cases(pending: bool = False):
+    """The WPT tree cases: those that pass today, or (``pending``) those
+    that wait for processing instructions (tests/_wpt_pending.py)."""
+    from compat.tree_suite import missing_reason, suite_dir
+
+    if suite_dir() is None:
+        pytest.skip(missing_reason())
+    return [c for c in _load_tree_cases() if _wpt_pending.pending(c) == pending]
 
 
 @functools.lru_cache(maxsize=1)
@@ -110,6 +116,21 @@ def test_tree_format_with_scripting(tmp_path):
     result = run("-f", "tree", "--scripting", "-e", "utf-8", *(p.name for p, _ in files), cwd=tmp_path)
     dumps = split_by_file(out(result))
     assert [dumps[p.name].rstrip("\n") for p, _ in files] == [c.expected for _, c in files]
+
+
+@_wpt_pending.XFAIL_PROCESSING_INSTRUCTIONS
+@pytest.mark.parametrize("format", ["tree", "json"])
+def test_tree_and_json_formats_for_the_processing_instruction_cases(tmp_path, format):
+    cases = [c for c in tree_cases(pending=True) if c.context is None and not c.scripting]
+    files = suite_cases_to_files(cases, tmp_path)
+    assert len(files) > 50
+    result = run("--format", format, "-e", "utf-8", *(p.name for p, _ in files), cwd=tmp_path)
+    if format == "tree":
+        dumps = split_by_file(out(result))
+        got = [dumps[p.name].rstrip("\n") for p, _ in files]
+    else:
+        got = [json_to_tree_lines(json.loads(line)) for line in out(result).splitlines()]
+    assert got == [c.expected for _, c in files]
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The whole html5lib-tests tree-construction suite through the html5lib
+"""The whole WPT tree-construction suite through the html5lib
 compatibility layer's tree paths:
 
 * html5lib's *own* etree builder (from the installed html5lib 1.1: classes
@@ -10,7 +10,9 @@ compatibility layer's tree paths:
 * the minidom adapter (:mod:`specparser.builders.dom`) behind
   ``getTreeBuilder("dom")``.
 
-One test per ``.dat`` file; a failure lists the failing cases.
+One test per ``.dat`` file; a failure lists the failing cases.  The cases
+waiting for processing instructions (tests/_wpt_pending.py) run one by one,
+marked xfail(strict).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from typing import Any
 import pytest
 from _timing import best_time
 
-from compat.paths import MISSING_TESTS, html5lib_tests_dir
-from compat.tree_suite import load_cases
+from _wpt_pending import XFAIL_PROCESSING_INSTRUCTIONS, pending
+
+from compat.tree_suite import load_cases, missing_reason
 from specparser.constants import HTML_NAMESPACE
 from specparser.html5lib_compat import HTMLParser, getTreeBuilder
 from specparser.html5lib_compat.treebuilders import base
@@ -29,10 +32,11 @@ from specparser.testformat import dump_events
 from specparser.walkers.dom import walk as walk_dom
 from specparser.walkers.etree import walk as walk_etree
 
-CASES = load_cases() if html5lib_tests_dir() is not None else []
+CASES = load_cases()
 FILES = sorted({c.file for c in CASES})
+PENDING = [pytest.param(c, id=c.id) for c in CASES if pending(c)]
 
-pytestmark = pytest.mark.skipif(not CASES, reason=MISSING_TESTS)
+pytestmark = pytest.mark.skipif(not CASES, reason=missing_reason())
 
 
 def _run(tree: Any, case: Any) -> Any:
@@ -42,29 +46,36 @@ def _run(tree: Any, case: Any) -> Any:
     return parser.parseFragment(case.data, case.context, scripting=case.scripting)
 
 
-def _failures(file: str, tree: Any, dump: Any) -> list[str]:
+def _failures(cases: Any, tree: Any, dump: Any) -> list[str]:
     failures = []
-    for case in (c for c in CASES if c.file == file):
+    for case in cases:
         got = dump(_run(tree, case))
         if got != case.expected:
             failures.append(f"{case.id}: {case.data!r}\nexpected:\n{case.expected}\ngot:\n{got}")
     return failures
 
 
-@pytest.mark.parametrize("file", FILES)
-def test_html5lib_etree_builder_through_the_protocol(file: str) -> None:
+def _cases_of(file: str) -> list:
+    return [c for c in CASES if c.file == file and not pending(c)]
+
+
+def _html5lib_etree() -> Any:
     html5lib = pytest.importorskip("html5lib")
     if html5lib.__name__.startswith("specparser"):
         pytest.skip("the real html5lib is not importable (the alias is on)")
     tree = html5lib.getTreeBuilder("etree", fullTree=True)
     assert issubclass(tree, html5lib.treebuilders.base.TreeBuilder)
-    assert not _failures(file, tree, lambda t: dump_events(walk_etree(t)))
+    return tree
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_html5lib_etree_builder_through_the_protocol(file: str) -> None:
+    assert not _failures(_cases_of(file), _html5lib_etree(), lambda t: dump_events(walk_etree(t)))
 
 
 @pytest.mark.parametrize("file", FILES)
 def test_minidom_adapter(file: str) -> None:
-    tree = getTreeBuilder("dom")
-    assert not _failures(file, tree, lambda t: dump_events(walk_dom(t)))
+    assert not _failures(_cases_of(file), getTreeBuilder("dom"), lambda t: dump_events(walk_dom(t)))
 
 
 # -- a protocol builder of our own: text as nodes, nothing but the protocol --
@@ -180,7 +191,19 @@ def _dump(document: Any) -> str:
 
 @pytest.mark.parametrize("file", FILES)
 def test_minimal_protocol_builder(file: str) -> None:
-    assert not _failures(file, _Builder, _dump)
+    assert not _failures(_cases_of(file), _Builder, _dump)
+
+
+@pytest.mark.parametrize("tree", ["html5lib-etree", "dom", "protocol"])
+@pytest.mark.parametrize("case", PENDING)
+@XFAIL_PROCESSING_INSTRUCTIONS
+def test_processing_instruction_cases(case: Any, tree: str) -> None:
+    if tree == "html5lib-etree":
+        assert not _failures([case], _html5lib_etree(), lambda t: dump_events(walk_etree(t)))
+    elif tree == "dom":
+        assert not _failures([case], getTreeBuilder("dom"), lambda t: dump_events(walk_dom(t)))
+    else:
+        assert not _failures([case], _Builder, _dump)
 
 
 # -- deep and long documents: no recursion, no quadratic work ---------------
