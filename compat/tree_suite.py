@@ -8,7 +8,9 @@ html5lib-tests snapshot.
 from ``$WPT_TREE_CONSTRUCTION`` or ``../shared/wpt-tree-construction``; the
 tree-construction tests moved there from html5lib-tests (html5lib-tests
 224991e, 2026-06-26).  ``--suite html5lib-tests`` runs the frozen
-html5lib-tests 9329e64 snapshot's ``tree-construction/`` instead.
+html5lib-tests 9329e64 snapshot's ``tree-construction/`` instead, with the
+cases the 2026 processing instruction rule superseded taking WPT's
+expectation (compat/tree_superseded.py).
 
 Every case (document and fragment) runs through the chosen adapter and its
 walker and is compared with the expected dump.  A case without
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compat.paths import MISSING_TESTS, MISSING_WPT_TREE, html5lib_tests_dir, wpt_tree_construction_dir
+from compat.tree_superseded import SUPERSEDED, wpt_expectation
 
 __all__ = [
     "BUILDERS",
@@ -217,6 +220,9 @@ def load_cases(
             while document and document[-1] == "":
                 document.pop()
             expected = "\n".join(document)
+            if suite == "html5lib-tests" and (name, index) in SUPERSEDED:
+                # The 2026 PI rule: WPT's expectation (compat/tree_superseded.py).
+                expected = wpt_expectation(name, data) or expected
             errors = len([e for e in raw.get("errors", []) if e])
             errors += len([e for e in raw.get("new-errors", []) if e])
             context = None
@@ -305,6 +311,11 @@ def main(argv: list[str]) -> int:
         print("0 passed, 0 failed")
         return 1
     print(f"suite: {args.suite} ({base})")
+    if args.suite == "html5lib-tests":
+        print(
+            f"({len(SUPERSEDED)} cases superseded by the 2026 PI rule run with WPT's expectation: "
+            "compat/tree_superseded.py)"
+        )
     cases = load_cases(args.files, suite=args.suite, skipped=True)
     skipped_files = sorted({c.file for c in cases if c.skip is not None})
     if skipped_files:

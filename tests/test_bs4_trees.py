@@ -30,8 +30,6 @@ from bs4.filter import SoupStrainer  # noqa: E402
 import specparser  # noqa: E402
 import specparser.bs4  # noqa: E402,F401  (registers "specparser")
 from compat.bs4_suite import check_tree  # noqa: E402
-from _wpt_pending import XFAIL_PROCESSING_INSTRUCTIONS, pending  # noqa: E402
-
 from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
 from compat.tree_suite import load_cases, missing_reason  # noqa: E402
 from specparser.builders.bs4 import SpecParserTreeBuilder, sniffing_keywords  # noqa: E402
@@ -86,14 +84,8 @@ def _check_case(case) -> list[str]:
 
 @pytest.mark.skipif(not CASES, reason=missing_reason())
 def test_tree_construction_suite_through_bs4_is_consistent():
-    failures = [failure for case in CASES if not pending(case) for failure in _check_case(case)]
+    failures = [failure for case in CASES for failure in _check_case(case)]
     assert failures == []
-
-
-@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if pending(c)])
-@XFAIL_PROCESSING_INSTRUCTIONS
-def test_processing_instruction_cases_through_bs4(case):
-    assert _check_case(case) == []
 
 
 # -- real pages ------------------------------------------------------------

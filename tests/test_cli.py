@@ -17,7 +17,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import _wpt_pending
 import pytest
 
 from compat.paths import MISSING_TESTS, SHARED, html5lib_tests_dir
@@ -75,14 +74,13 @@ def suite_cases_to_files(cases, directory: Path) -> list[tuple[Path, object]]:
     return written
 
 
-def tree_cases(pending: bool = False):
-    """The WPT tree cases: those that pass today, or (``pending``) those
-    that wait for processing instructions (tests/_wpt_pending.py)."""
+def tree_cases():
+    """The WPT tree cases (compat.tree_suite), without the scripted ones."""
     from compat.tree_suite import missing_reason, suite_dir
 
     if suite_dir() is None:
         pytest.skip(missing_reason())
-    return [c for c in _load_tree_cases() if _wpt_pending.pending(c) == pending]
+    return _load_tree_cases()
 
 
 @functools.lru_cache(maxsize=1)
@@ -116,21 +114,6 @@ def test_tree_format_with_scripting(tmp_path):
     result = run("-f", "tree", "--scripting", "-e", "utf-8", *(p.name for p, _ in files), cwd=tmp_path)
     dumps = split_by_file(out(result))
     assert [dumps[p.name].rstrip("\n") for p, _ in files] == [c.expected for _, c in files]
-
-
-@_wpt_pending.XFAIL_PROCESSING_INSTRUCTIONS
-@pytest.mark.parametrize("format", ["tree", "json"])
-def test_tree_and_json_formats_for_the_processing_instruction_cases(tmp_path, format):
-    cases = [c for c in tree_cases(pending=True) if c.context is None and not c.scripting]
-    files = suite_cases_to_files(cases, tmp_path)
-    assert len(files) > 50
-    result = run("--format", format, "-e", "utf-8", *(p.name for p, _ in files), cwd=tmp_path)
-    if format == "tree":
-        dumps = split_by_file(out(result))
-        got = [dumps[p.name].rstrip("\n") for p, _ in files]
-    else:
-        got = [json_to_tree_lines(json.loads(line)) for line in out(result).splitlines()]
-    assert got == [c.expected for _, c in files]
 
 
 @pytest.mark.parametrize(
@@ -193,6 +176,9 @@ def json_to_tree_lines(document: dict) -> str:
         elif kind == "comment":
             assert set(node) == {"type", "data"}
             lines.append(f"| {indent}<!-- {node['data']} -->")
+        elif kind == "processing-instruction":
+            assert set(node) == {"type", "target", "data"}
+            lines.append(f"| {indent}<?{node['target']} {node['data']}?>")
         else:
             assert kind == "doctype" and set(node) == {"type", "name", "publicId", "systemId"}
             if node["publicId"] or node["systemId"]:
@@ -607,7 +593,7 @@ def test_every_spec_error_code_has_a_message():
     """The codes of the spec's parse error table and the tree construction
     codes documented in specparser.treeconstruction."""
     import specparser.treeconstruction
-    from specparser.error_messages import MESSAGES, TOKENIZER_MESSAGES, message_for
+    from specparser.error_messages import MESSAGES, PROCESSING_INSTRUCTION_CODES, TOKENIZER_MESSAGES, message_for
 
     documented = set(re.findall(r"``([a-z]+(?:-[a-z0-9]+)+)``", specparser.treeconstruction.__doc__ or ""))
     assert len(documented) >= 12
@@ -619,7 +605,9 @@ def test_every_spec_error_code_has_a_message():
         table = table[: table.index("13.2.3")]
         codes = set(re.findall(r"^([a-z]+(?:-[a-z0-9]+)+)$", table, flags=re.M))
         assert len(codes) >= 48
-        assert codes == set(TOKENIZER_MESSAGES)
+        # The spec copy predates the 2026 processing instruction rows.
+        assert not codes & PROCESSING_INSTRUCTION_CODES
+        assert codes | PROCESSING_INSTRUCTION_CODES == set(TOKENIZER_MESSAGES)
     assert message_for("some-future-code") == "parse error"
 
 

@@ -10,19 +10,16 @@ compatibility layer's tree paths:
 * the minidom adapter (:mod:`specparser.builders.dom`) behind
   ``getTreeBuilder("dom")``.
 
-One test per ``.dat`` file; a failure lists the failing cases.  The cases
-waiting for processing instructions (tests/_wpt_pending.py) run one by one,
-marked xfail(strict).
+One test per ``.dat`` file; a failure lists the failing cases.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from _timing import best_time
-
-from _wpt_pending import XFAIL_PROCESSING_INSTRUCTIONS, pending
 
 from compat.tree_suite import load_cases, missing_reason
 from specparser.constants import HTML_NAMESPACE
@@ -34,7 +31,6 @@ from specparser.walkers.etree import walk as walk_etree
 
 CASES = load_cases()
 FILES = sorted({c.file for c in CASES})
-PENDING = [pytest.param(c, id=c.id) for c in CASES if pending(c)]
 
 pytestmark = pytest.mark.skipif(not CASES, reason=missing_reason())
 
@@ -46,36 +42,36 @@ def _run(tree: Any, case: Any) -> Any:
     return parser.parseFragment(case.data, case.context, scripting=case.scripting)
 
 
-def _failures(cases: Any, tree: Any, dump: Any) -> list[str]:
+_PI_LINE = re.compile(r"^(\| *)<\?(.*)\?>$", re.M)
+
+
+def _failures(file: str, tree: Any, dump: Any, pis_as_comments: bool = False) -> list[str]:
+    """``pis_as_comments``: the builder has no processing instruction node
+    and gets the comment ``?target data?`` instead (see
+    specparser.html5lib_compat._protocol)."""
     failures = []
-    for case in cases:
+    for case in (c for c in CASES if c.file == file):
         got = dump(_run(tree, case))
-        if got != case.expected:
-            failures.append(f"{case.id}: {case.data!r}\nexpected:\n{case.expected}\ngot:\n{got}")
+        expected = _PI_LINE.sub(r"\1<!-- ?\2? -->", case.expected) if pis_as_comments else case.expected
+        if got != expected:
+            failures.append(f"{case.id}: {case.data!r}\nexpected:\n{expected}\ngot:\n{got}")
     return failures
 
 
-def _cases_of(file: str) -> list:
-    return [c for c in CASES if c.file == file and not pending(c)]
-
-
-def _html5lib_etree() -> Any:
+@pytest.mark.parametrize("file", FILES)
+def test_html5lib_etree_builder_through_the_protocol(file: str) -> None:
     html5lib = pytest.importorskip("html5lib")
     if html5lib.__name__.startswith("specparser"):
         pytest.skip("the real html5lib is not importable (the alias is on)")
     tree = html5lib.getTreeBuilder("etree", fullTree=True)
     assert issubclass(tree, html5lib.treebuilders.base.TreeBuilder)
-    return tree
-
-
-@pytest.mark.parametrize("file", FILES)
-def test_html5lib_etree_builder_through_the_protocol(file: str) -> None:
-    assert not _failures(_cases_of(file), _html5lib_etree(), lambda t: dump_events(walk_etree(t)))
+    assert not _failures(file, tree, lambda t: dump_events(walk_etree(t)), pis_as_comments=True)
 
 
 @pytest.mark.parametrize("file", FILES)
 def test_minidom_adapter(file: str) -> None:
-    assert not _failures(_cases_of(file), getTreeBuilder("dom"), lambda t: dump_events(walk_dom(t)))
+    tree = getTreeBuilder("dom")
+    assert not _failures(file, tree, lambda t: dump_events(walk_dom(t)))
 
 
 # -- a protocol builder of our own: text as nodes, nothing but the protocol --
@@ -140,6 +136,13 @@ class _Builder(base.TreeBuilder):
         node.value = data
         return node
 
+    def processingInstructionClass(self, target: str, data: str) -> Any:
+        # Not html5lib 1.1's protocol: specparser's hook for a builder that
+        # can hold processing instructions.
+        node = _Node(target, kind="pi")
+        node.value = data
+        return node
+
     def doctypeClass(self, name: str, publicId: Any, systemId: Any) -> Any:
         node = _Node(name, kind="doctype")
         node.value = (publicId, systemId)
@@ -169,6 +172,8 @@ def _dump(document: Any) -> str:
             lines.append(f'{pad}"{node.value}"')
         elif node.kind == "comment":
             lines.append(f"{pad}<!-- {node.value} -->")
+        elif node.kind == "pi":
+            lines.append(f"{pad}<?{node.name} {node.value}?>")
         elif node.kind == "doctype":
             public, system = node.value
             ids = f' "{public or ""}" "{system or ""}"' if public or system else ""
@@ -191,19 +196,7 @@ def _dump(document: Any) -> str:
 
 @pytest.mark.parametrize("file", FILES)
 def test_minimal_protocol_builder(file: str) -> None:
-    assert not _failures(_cases_of(file), _Builder, _dump)
-
-
-@pytest.mark.parametrize("tree", ["html5lib-etree", "dom", "protocol"])
-@pytest.mark.parametrize("case", PENDING)
-@XFAIL_PROCESSING_INSTRUCTIONS
-def test_processing_instruction_cases(case: Any, tree: str) -> None:
-    if tree == "html5lib-etree":
-        assert not _failures([case], _html5lib_etree(), lambda t: dump_events(walk_etree(t)))
-    elif tree == "dom":
-        assert not _failures([case], getTreeBuilder("dom"), lambda t: dump_events(walk_dom(t)))
-    else:
-        assert not _failures([case], _Builder, _dump)
+    assert not _failures(file, _Builder, _dump)
 
 
 # -- deep and long documents: no recursion, no quadratic work ---------------

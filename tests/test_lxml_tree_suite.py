@@ -14,8 +14,6 @@ pytest.importorskip("lxml", reason="lxml is not installed (pip install specparse
 from lxml import etree  # noqa: E402
 
 import specparser  # noqa: E402
-from _wpt_pending import XFAIL_PROCESSING_INSTRUCTIONS, params, pending  # noqa: E402
-
 from compat.tree_suite import load_cases, missing_reason, run_case  # noqa: E402
 from specparser.infoset import DataLossWarning  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
@@ -25,14 +23,11 @@ from specparser.walkers.lxml import walk  # noqa: E402
 CASES = load_cases()
 # The variants below run one test per .dat file (a test per case for each
 # would triple the suite's pytest overhead); a failure lists every case.
-# The cases waiting for processing instructions run one by one instead,
-# marked xfail(strict).
 FILES = sorted({c.file for c in CASES})
-PENDING = [pytest.param(c, id=c.id) for c in CASES if pending(c)]
 
 
 def _cases_of(file: str) -> list:
-    return [c for c in CASES if c.file == file and not pending(c)]
+    return [c for c in CASES if c.file == file]
 
 pytestmark = [
     pytest.mark.skipif(not CASES, reason=missing_reason()),
@@ -41,7 +36,7 @@ pytestmark = [
 ]
 
 
-@pytest.mark.parametrize("case", params(CASES))
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_tree_construction(case) -> None:
     got, _ = run_case(case, "lxml")
     assert got == case.expected, f"input: {case.data!r} context: {case.context!r}"
@@ -51,13 +46,6 @@ def test_tree_construction(case) -> None:
 def test_tree_construction_lxml_html_classes(file: str) -> None:
     failures = [c.id for c in _cases_of(file) if run_case(c, "lxml.html")[0] != c.expected]
     assert not failures
-
-
-@pytest.mark.parametrize("case", PENDING)
-@XFAIL_PROCESSING_INSTRUCTIONS
-def test_processing_instruction_cases_with_plain_html_elements(case) -> None:
-    # (lxml.html classes: test_tree_suite runs the pending cases through it.)
-    assert dump_events(walk(_parse(case, False))) == case.expected
 
 
 def _parse(case, namespace_html: bool):
@@ -103,8 +91,7 @@ def _has_public_id(case) -> bool:
 @pytest.mark.parametrize("file", FILES)
 def test_lxml_writes_well_formed_xml_that_reads_back_the_same(file: str, namespace_html: bool) -> None:
     failures = []
-    # Every case: this compares lxml with itself, not with the suite.
-    for case in (c for c in CASES if c.file == file):
+    for case in _cases_of(file):
         if _has_public_id(case):
             # Not ours to fix: lxml writes `PUBLIC "id"` without the system
             # literal XML requires when the system id is empty, and libxml2

@@ -1,20 +1,16 @@
 """The WPT tree-construction suite (html/syntax/parsing/resources/*.dat)
 under pytest: one test per case and scripting mode through the ElementTree
-adapter, and the cases that wait for processing instructions through every
-builder.  The other builders run the whole suite in test_lxml_tree_suite
+adapter.  The other builders run the whole suite in test_lxml_tree_suite
 (lxml, lxml.html), test_bs4_trees (bs4) and test_html5lib_trees (dom)."""
 
 from __future__ import annotations
 
 import pytest
-from _wpt_pending import PROCESSING_INSTRUCTION_CASES, XFAIL_PROCESSING_INSTRUCTIONS, params
-
-from compat.tree_suite import BUILDERS, SCRIPTED_REASON, load_cases, missing_reason, parse_dat, parse_dump, run_case, suite_dir
+from compat.tree_suite import SCRIPTED_REASON, load_cases, missing_reason, parse_dat, parse_dump, run_case, suite_dir
 
 HAVE_WPT = suite_dir("wpt") is not None
 ALL_CASES = load_cases(skipped=True) if HAVE_WPT else []
 CASES = [c for c in ALL_CASES if c.skip is None]
-PENDING = [c for c in CASES if c.id in PROCESSING_INSTRUCTION_CASES]
 
 needs_wpt = pytest.mark.skipif(not HAVE_WPT, reason=missing_reason("wpt"))
 
@@ -29,28 +25,10 @@ def test_the_suite_is_complete() -> None:
     assert len(skipped) == 4 and {c.skip for c in skipped} == {SCRIPTED_REASON}
 
 
-@needs_wpt
-def test_the_pending_list_is_exactly_processing_instruction_cases() -> None:
-    # Every listed id is a case of the suite, and each has "<?" in its input.
-    assert {c.id for c in PENDING} == PROCESSING_INSTRUCTION_CASES
-    assert all("<?" in c.data for c in PENDING)
-
-
-@pytest.mark.parametrize("case", params(CASES))
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
 def test_tree_construction(case) -> None:
     got, _ = run_case(case, "etree")
     assert got == case.expected, f"input: {case.data!r} context: {case.context!r}"
-
-
-@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in PENDING])
-@pytest.mark.parametrize("builder", [b for b in BUILDERS if b != "etree"])
-@XFAIL_PROCESSING_INSTRUCTIONS
-def test_processing_instruction_cases_through_the_other_builders(builder: str, case) -> None:
-    # etree runs them above; test_lxml_tree_suite, test_bs4_trees and
-    # test_html5lib_trees leave them out of their per-file checks.
-    pytest.importorskip(builder.split(".")[0] if builder != "dom" else "xml.dom.minidom")
-    got, _ = run_case(case, builder)
-    assert got == case.expected
 
 
 if not CASES:
