@@ -720,6 +720,26 @@ class LxmlTreeBuilder(TreeBuilder):
             return self.document
         return parent
 
+    def children_of(self, parent: Any) -> list:
+        if parent.__class__ is LxmlDocument:
+            root = self.root
+            if root is None:
+                return list(parent.before_root)
+            return [*root.itersiblings(preceding=True)][::-1] + [root, *root.itersiblings()]
+        return list(parent)
+
+    def remove_between(self, parent: Any, start: Any, end: Any) -> None:
+        if self._text_parts is not None:
+            self._flush_text()
+        self._text_parent = None
+        self._last_parent = self._last_child = None
+        start.tail = None
+        node = start.getnext()
+        while node is not None and node is not end:
+            following = node.getnext()
+            parent.remove(node)  # lxml removes its tail with it
+            node = following
+
     def add_missing_attributes(self, node: Any, attrs: dict) -> None:
         attrib = node.attrib
         namespace = _namespace_of(node.tag)

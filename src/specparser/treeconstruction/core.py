@@ -44,6 +44,7 @@ from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, S
 from ..treebuilder import TreeBuilder
 from . import modes as M
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
+from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
 from .records import MARKER, ElementRecord, SelectState
 
 _new_object = object.__new__
@@ -137,6 +138,15 @@ class TreeConstructor:
         self.root_insertion_target: Any = None
         # Step 2 of "insert an element at the adjusted insertion location".
         self.document_has_element_child = False
+        # <template for> (see patching.py), when the builder can answer
+        # children_of and remove_between; otherwise such templates stay
+        # ordinary templates.
+        self.patching: ContentPatching | None = (
+            ContentPatching(builder)
+            if type(builder).children_of is not TreeBuilder.children_of
+            and type(builder).remove_between is not TreeBuilder.remove_between
+            else None
+        )
         if context is None:
             self.document = builder.start_document()
         else:
@@ -565,8 +575,49 @@ class TreeConstructor:
         if self.foster_parenting and target.flags & FOSTER_TARGET:
             return self.foster_parenting_place()
         if target.hname == "template":
-            return target.extra, None
+            return self.template_place(target)
         return target.node, None
+
+    def template_place(self, template: ElementRecord) -> tuple[Any, Any]:
+        """Inside a template: its contents, or for a ``<template for>`` that
+        matched a marker, its insertion target (before the end marker):
+        the redirection of the appropriate place for a template target
+        (2026, see patching.py)."""
+        extra = template.extra
+        if extra.__class__ is TemplatePatch:
+            return extra.location(self.builder)
+        return extra, None
+
+    def insert_template_for(self, tag: Any, name: str) -> ElementRecord:
+        """The start tag ``template`` with a ``for`` attribute [2nd]: the
+        template is created and pushed without being inserted, and
+        "prepare content patching" looks for the marker ``name`` in the
+        scope (the parent the template would be inserted into; the html
+        element for the body).  With no match the template is inserted
+        where it would have been, an ordinary template."""
+        place = self.appropriate_place()
+        scope = place[0]
+        current = self.open[-1]
+        if current.hname == "body" and scope is current.node:
+            parent = self.builder.parent_of(scope)
+            if parent is not None:
+                scope = parent
+        rec = self.create_element("template", HTML_NAMESPACE, tag.attrs, tag.pos)
+        patch = self.patching.prepare(name, scope)  # type: ignore[union-attr]
+        if patch is None:
+            insert_an_element_at_the_adjusted_insertion_location(self, rec.node, place)
+        else:
+            rec.extra = patch
+        self.push(rec)
+        return rec
+
+    def finish_template_for(self, template: ElementRecord) -> None:
+        """The end tag ``template`` popped ``template``: a patching one
+        removes its markers [2nd]."""
+        extra = template.extra
+        if extra.__class__ is TemplatePatch:
+            self.patching.finish(extra)  # type: ignore[union-attr]
+            template.extra = self.builder.template_contents(template.node)
 
     def foster_parenting_place(self) -> tuple[Any, Any]:
         """Step 2 of the appropriate place algorithm, with foster parenting."""
@@ -577,7 +628,7 @@ class TreeConstructor:
         last_template = templates[-1].index if templates else -1
         last_table = tables[-1].index if tables else -1
         if last_template >= 0 and (last_table < 0 or last_template > last_table):
-            return open_[last_template].extra, None
+            return self.template_place(open_[last_template])
         if last_table < 0:
             # Fragment case: inside the first element (the html element).
             return open_[0].node, None
@@ -587,7 +638,7 @@ class TreeConstructor:
             return parent, table.node
         previous = open_[last_table - 1]
         if previous.hname == "template":
-            return previous.extra, None
+            return self.template_place(previous)
         return previous.node, None
 
     def insert_node(self, node: Any, place: tuple[Any, Any]) -> None:
@@ -660,7 +711,8 @@ class TreeConstructor:
             self.builder.insert_text(parent, data, before)
             return
         if target.hname == "template":
-            self.builder.insert_text(target.extra, data)
+            parent, before = self.template_place(target)
+            self.builder.insert_text(parent, data, before)
         else:
             self.builder.insert_text(target.node, data)
 
@@ -676,6 +728,8 @@ class TreeConstructor:
             node = self.builder.create_comment(data, pos)
         else:
             node = self.builder.create_processing_instruction(data.target, data.data, pos)
+            if data.target in MARKER_TARGETS and self.patching is not None:
+                self.patching.note(node, data.target, data.data)
         if parent is not None:
             self.builder.append(parent, node)
         else:
