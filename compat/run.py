@@ -2,7 +2,8 @@
 """Run a conformance suite that others wrote.
 
     python compat/run.py tokenizer
-    python compat/run.py tree --builder etree|lxml|bs4|dom
+    python compat/run.py tree [--builder etree|lxml|lxml.html|bs4|dom|all]
+                              [--suite wpt|html5lib-tests]
     python compat/run.py encoding
     python compat/run.py serializer
     python compat/run.py bs4 [--generic]

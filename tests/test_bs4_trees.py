@@ -1,6 +1,6 @@
 """BeautifulSoup(markup, "specparser") end to end.
 
-* The whole html5lib-tests tree-construction suite through bs4: the dump of
+* The whole WPT tree-construction suite through bs4: the dump of
   the bs4 tree equals the suite's expected tree, and every bs4 navigation
   (next/previous element, siblings, descendants, find_all, strings,
   decode) agrees with ``.contents`` (compat.bs4_suite.check_tree).
@@ -30,13 +30,13 @@ from bs4.filter import SoupStrainer  # noqa: E402
 import specparser  # noqa: E402
 import specparser.bs4  # noqa: E402,F401  (registers "specparser")
 from compat.bs4_suite import check_tree  # noqa: E402
-from compat.paths import MISSING_CORPUS, MISSING_TESTS, corpus_dir, html5lib_tests_dir  # noqa: E402
-from compat.tree_suite import load_cases  # noqa: E402
+from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+from compat.tree_suite import load_cases, missing_reason  # noqa: E402
 from specparser.builders.bs4 import SpecParserTreeBuilder, sniffing_keywords  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
 from specparser.walkers.bs4 import walk  # noqa: E402
 
-CASES = load_cases() if html5lib_tests_dir() is not None else []
+CASES = load_cases()
 
 try:
     import html5lib  # noqa: F401
@@ -53,34 +53,38 @@ def soup(markup, **kwargs):
 # -- the conformance suite, through bs4 -------------------------------------
 
 
-@pytest.mark.skipif(not CASES, reason=MISSING_TESTS)
-def test_tree_construction_suite_through_bs4_is_consistent():
-    """Every case, through the adapter (fragments and scripting included)
-    and, without scripting, through BeautifulSoup itself (fragments with
-    ``fragment_context``)."""
+def _check_case(case) -> list[str]:
+    """What is wrong with the case's tree through the adapter (fragments and
+    scripting included) and, without scripting, through BeautifulSoup
+    itself (fragments with ``fragment_context``)."""
     failures = []
-    for case in CASES:
-        parser = specparser.HTMLParser("bs4", collect_errors=False)
-        if case.context is None:
-            tree = parser.parse(case.data, scripting=case.scripting)
-        else:
-            tree = parser.parseFragment(case.data, case.context, scripting=case.scripting)
-        if dump_events(walk(tree)) != case.expected:
-            failures.append(f"{case.id}: wrong tree")
-        problems = check_tree(tree)
+    parser = specparser.HTMLParser("bs4", collect_errors=False)
+    if case.context is None:
+        tree = parser.parse(case.data, scripting=case.scripting)
+    else:
+        tree = parser.parseFragment(case.data, case.context, scripting=case.scripting)
+    if dump_events(walk(tree)) != case.expected:
+        failures.append(f"{case.id}: wrong tree")
+    problems = check_tree(tree)
+    if problems:
+        failures.append(f"{case.id}: {problems[0]}")
+    # (An empty document is the one exception: through BeautifulSoup it
+    # stays empty, see test_empty_markup_gives_an_empty_soup_and_copies_work.)
+    if not case.scripting and case.data:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # MarkupResemblesLocatorWarning etc.
+            through_bs4 = soup(case.data, fragment_context=case.context)
+        if dump_events(walk(through_bs4)) != case.expected:
+            failures.append(f"{case.id}: wrong tree through BeautifulSoup()")
+        problems = check_tree(through_bs4)
         if problems:
-            failures.append(f"{case.id}: {problems[0]}")
-        # (An empty document is the one exception: through BeautifulSoup it
-        # stays empty, see test_empty_markup_gives_an_empty_soup_and_copies_work.)
-        if not case.scripting and case.data:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # MarkupResemblesLocatorWarning etc.
-                through_bs4 = soup(case.data, fragment_context=case.context)
-            if dump_events(walk(through_bs4)) != case.expected:
-                failures.append(f"{case.id}: wrong tree through BeautifulSoup()")
-            problems = check_tree(through_bs4)
-            if problems:
-                failures.append(f"{case.id} through BeautifulSoup(): {problems[0]}")
+            failures.append(f"{case.id} through BeautifulSoup(): {problems[0]}")
+    return failures
+
+
+@pytest.mark.skipif(not CASES, reason=missing_reason())
+def test_tree_construction_suite_through_bs4_is_consistent():
+    failures = [failure for case in CASES for failure in _check_case(case)]
     assert failures == []
 
 

@@ -1,6 +1,7 @@
 """The ``specparser`` command, run as a subprocess (``python -m specparser``).
 
-Expected values come from the html5lib-tests suite (tree and tokenizer
+Expected values come from the WPT tree-construction and html5lib-tests
+tokenizer suites (
 cases, batched: many files per run, so the subprocess start-up is paid a
 few times, not once per case), from the spec (serialization, encoding
 sniffing, error codes) or from the DOM's definition of textContent.
@@ -74,8 +75,11 @@ def suite_cases_to_files(cases, directory: Path) -> list[tuple[Path, object]]:
 
 
 def tree_cases():
-    if html5lib_tests_dir() is None:
-        pytest.skip(MISSING_TESTS)
+    """The WPT tree cases (compat.tree_suite), without the scripted ones."""
+    from compat.tree_suite import missing_reason, suite_dir
+
+    if suite_dir() is None:
+        pytest.skip(missing_reason())
     return _load_tree_cases()
 
 

@@ -28,6 +28,7 @@ from typing import IO, Iterator, NamedTuple, Sequence
 from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .encoding import get_an_encoding
 from .error_messages import message_for
+from .infra import ascii_lowercase
 
 __all__ = ["main"]
 
@@ -125,7 +126,7 @@ def fragment_context(text: str) -> tuple[str, str]:
     parts = text.split()
     if len(parts) == 1 and _ELEMENT_NAME.match(parts[0]):
         # HTML element names are ASCII-lowercased by the tokenizer.
-        return parts[0].lower(), HTML_NAMESPACE
+        return ascii_lowercase(parts[0]), HTML_NAMESPACE
     if len(parts) == 2 and parts[0] in _FOREIGN_PREFIXES and _ELEMENT_NAME.match(parts[1]):
         # Foreign names keep their case (foreignObject, annotation-xml).
         return parts[1], _FOREIGN_PREFIXES[parts[0]]

@@ -40,6 +40,7 @@ from .charrefs import (
     is_noncharacter,
 )
 from .errors import LineIndex, ParseError
+from .infra import ascii_lowercase
 from .inputstream import input_stream_errors, preprocess
 from .tokens import (
     CDATA_SECTION_STATE,
@@ -133,13 +134,9 @@ _STATE_COUNT = 71
 _WHITESPACE = frozenset("\t\n\f ")  # the tokenizer's whitespace (no CR after preprocessing)
 _ASCII_ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _ASCII_ALPHANUMERIC = _ASCII_ALPHA | frozenset("0123456789")
-_ASCII_LOWER_TABLE = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
-
-
-def _ascii_lower(s: str) -> str:
-    """Lower-case ASCII letters only, as the spec's "ASCII upper alpha"
-    entries do (str.lower would also fold non-ASCII letters)."""
-    return s.lower() if s.isascii() else s.translate(_ASCII_LOWER_TABLE)
+# Lower-case ASCII letters only, as the spec's "ASCII upper alpha" entries
+# do (str.lower would also fold non-ASCII letters).
+_ascii_lower = ascii_lowercase
 
 
 # -- runs: what a state consumes without changing state ----------------------

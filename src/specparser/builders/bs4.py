@@ -62,6 +62,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     ) from exc
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ..infra import ascii_lowercase
 from ..treebuilder import TreeBuilder
 from ._support import index_from_end as _index
 
@@ -691,7 +692,7 @@ def _fragment_context(context: Any) -> tuple[str, str] | None:
             return name[len(prefix):].strip(), namespace
     if not name or " " in name:
         raise ValueError(f"fragment_context must name an element, not {context!r}")
-    return name.lower(), HTML_NAMESPACE
+    return ascii_lowercase(name), HTML_NAMESPACE
 
 
 def _build(soup: BeautifulSoup, text: str, decoded: Any, context: tuple[str, str] | None = None) -> Any:

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..errors import resolve_positions
+from ..infra import ascii_lowercase
 from ..tokenizer import Tokenizer
 from ..treebuilder import TreeBuilder
 from .core import TreeConstructor
@@ -101,4 +102,4 @@ def context_element(container: Any) -> tuple[str, str]:
         return name[5:].strip(), MATHML_NAMESPACE
     if not name:
         raise ValueError("container must name an element")
-    return name.lower(), HTML_NAMESPACE
+    return ascii_lowercase(name), HTML_NAMESPACE
