@@ -27,7 +27,6 @@ from typing import IO, Iterator, NamedTuple, Sequence
 
 from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .encoding import get_an_encoding
-from .error_messages import message_for
 
 __all__ = ["main"]
 
@@ -250,7 +249,7 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     fmt = options.format
     if fmt == "errors":
         output = "".join(
-            f"{name}:{error.line}:{error.column}: {error.code}: {message_for(error.code)}\n" for error in errors
+            f"{name}:{error.line}:{error.column}: {error.code}: {error.message}\n" for error in errors
         )
         return output, len(errors)
     events = walk(tree)

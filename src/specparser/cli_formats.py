@@ -63,7 +63,6 @@ from json.encoder import encode_basestring as _json_string  # type: ignore[attr-
 from typing import Any, Iterable
 
 from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from .error_messages import message_for
 from .serializer import attribute_serialized_name, serialize_events
 from .testformat import dump_events
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
@@ -197,7 +196,7 @@ def format_json(
     append('],"errors":[')
     append(",".join(
         '{"code":%s,"line":%d,"column":%d,"message":%s}'
-        % (s(error.code), error.line, error.column, s(message_for(error.code)))
+        % (s(error.code), error.line, error.column, s(error.message))
         for error in errors
     ))
     append("]}")
