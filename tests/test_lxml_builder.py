@@ -17,7 +17,7 @@ pytest.importorskip("lxml", reason="lxml is not installed (pip install specparse
 
 from lxml import etree  # noqa: E402
 
-import specparser  # noqa: E402
+from specparser import html5lib_compat  # noqa: E402
 from specparser.builders.lxml import LxmlTreeBuilder  # noqa: E402
 from specparser.constants import HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE  # noqa: E402
 from specparser.infoset import DataLossWarning  # noqa: E402
@@ -33,7 +33,7 @@ XL = "{%s}" % XLINK_NAMESPACE
 def parse(text: str, **options):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DataLossWarning)
-        return specparser.parse(text, treebuilder="lxml", **options)
+        return html5lib_compat.parse(text, treebuilder="lxml", **options)
 
 
 def build(text: str, **options) -> tuple[LxmlTreeBuilder, object]:
@@ -137,17 +137,17 @@ def test_many_comments_after_the_root_scale_linearly() -> None:
 
 
 def test_fragment_is_a_list_with_leading_text() -> None:
-    fragment = specparser.parseFragment("lead <b>bold</b> tail<!--c--><i>x</i>", treebuilder="lxml")
+    fragment = html5lib_compat.parseFragment("lead <b>bold</b> tail<!--c--><i>x</i>", treebuilder="lxml")
     assert fragment[0] == "lead "
     assert [node.tag for node in fragment[1:]] == [X + "b", etree.Comment, X + "i"]
     assert fragment[1].text == "bold" and fragment[1].tail == " tail"
     assert all(node.getparent() is None for node in fragment[1:])
-    assert specparser.parseFragment("<b>x</b>", treebuilder="lxml")[0].tag == X + "b"
-    assert specparser.parseFragment("", treebuilder="lxml") == []
+    assert html5lib_compat.parseFragment("<b>x</b>", treebuilder="lxml")[0].tag == X + "b"
+    assert html5lib_compat.parseFragment("", treebuilder="lxml") == []
 
 
 def test_fragment_in_svg_context() -> None:
-    fragment = specparser.parseFragment("<path/>", "svg svg", treebuilder="lxml")
+    fragment = html5lib_compat.parseFragment("<path/>", "svg svg", treebuilder="lxml")
     assert fragment[0].tag == S + "path"
 
 
@@ -275,7 +275,7 @@ def test_walk_rejects_other_objects() -> None:
 def test_lxml_html_classes() -> None:
     from lxml import html as lxml_html
 
-    tree = specparser.parse(
+    tree = html5lib_compat.parse(
         '<p>Hello <a href="x/y">link</a><!--c-->', treebuilder="lxml.html", namespaceHTMLElements=False
     )
     root = tree.getroot()
@@ -286,20 +286,20 @@ def test_lxml_html_classes() -> None:
     assert isinstance(p[1], lxml_html.HtmlComment)
     root.make_links_absolute("http://example.com/base/")
     assert p[0].get("href") == "http://example.com/base/x/y"
-    fragment = specparser.parseFragment("<b>x</b>", treebuilder="lxml.html", namespaceHTMLElements=False)
+    fragment = html5lib_compat.parseFragment("<b>x</b>", treebuilder="lxml.html", namespaceHTMLElements=False)
     assert isinstance(fragment[0], lxml_html.HtmlElement)
 
 
 def test_lxml_html_classes_with_cssselect() -> None:
     pytest.importorskip("cssselect", reason="cssselect is not installed")
-    tree = specparser.parse("<p class=a>1<p class=b>2", treebuilder="lxml.html", namespaceHTMLElements=False)
+    tree = html5lib_compat.parse("<p class=a>1<p class=b>2", treebuilder="lxml.html", namespaceHTMLElements=False)
     assert [p.text for p in tree.getroot().cssselect("p.b")] == ["2"]
 
 
 def test_lxml_html_classes_as_a_keyword() -> None:
     from lxml import html as lxml_html
 
-    tree = specparser.parse("<p>", treebuilder="lxml", html_classes=True)
+    tree = html5lib_compat.parse("<p>", treebuilder="lxml", html_classes=True)
     assert isinstance(tree.getroot(), lxml_html.HtmlElement)
 
 
@@ -380,7 +380,7 @@ def test_text_lxml_refuses_keeps_the_text_before_it() -> None:
     # written first, then U+0001 is foster-parented into the same .text.
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        fragment = specparser.parseFragment("<<table>\x01", treebuilder="lxml")
+        fragment = html5lib_compat.parseFragment("<<table>\x01", treebuilder="lxml")
     assert [w.message.counts for w in caught] == [{"characters": 1}]
     assert fragment[0] == "<\ufffd"
     assert fragment[1].tag == X + "table"
@@ -425,7 +425,7 @@ def test_one_warning_per_document_naming_the_coercions() -> None:
     text = "".join("<p a%d:b=1>" % i for i in range(200)) + "<!--a--b-->"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        specparser.parse(text, treebuilder="lxml")
+        html5lib_compat.parse(text, treebuilder="lxml")
     assert len(caught) == 1
     warning = caught[0].message
     assert isinstance(warning, DataLossWarning)
@@ -437,7 +437,7 @@ def test_one_warning_per_document_naming_the_coercions() -> None:
 def test_no_warning_for_a_clean_document() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        specparser.parse('<html xmlns="http://www.w3.org/1999/xhtml"><p>x', treebuilder="lxml")
+        html5lib_compat.parse('<html xmlns="http://www.w3.org/1999/xhtml"><p>x', treebuilder="lxml")
 
 
 def test_walker_restore_false_shows_lxml_names() -> None:
@@ -459,7 +459,7 @@ def test_missing_lxml_names_the_extra(module: str) -> None:
         "except ImportError as exc:\n"
         "    print(exc)\n"
         "try:\n"
-        "    specparser.parse('<p>', treebuilder='lxml')\n"
+        "    specparser.parse('<p>', 'lxml')\n"
         "except ImportError as exc:\n"
         "    print(exc)\n"
     )
