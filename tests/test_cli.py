@@ -226,7 +226,7 @@ def test_json_schema_of_a_small_document():
     assert document == {
         "type": "document",
         "file": "<stdin>",
-        "encoding": "windows-1252",  # no BOM, no meta: the default
+        "encoding": "utf-8",  # no BOM, no meta, valid UTF-8 (ASCII): step 8 detects UTF-8
         "children": [
             {"type": "doctype", "name": "html", "publicId": "", "systemId": ""},
             element("html", [{"type": "comment", "data": "c"}, element("head", []), expected_body], {"lang": "en"}),

@@ -7,8 +7,8 @@ the result.
     specparser --fragment "svg path" --format json snippet.html
 
 Files are read as bytes, so the HTML encoding sniffing algorithm picks the
-encoding (BOM, ``--encoding``, ``<meta charset>`` prescan, default
-windows-1252), as for a page loaded without a Content-Type charset.  The
+encoding (BOM, ``--encoding``, ``<meta charset>`` prescan, valid UTF-8,
+default windows-1252), as for a page loaded without a Content-Type charset.  The
 formats are described in :mod:`specparser.cli_formats` and in ``--help``.
 
 This module is the command line only: arguments, reading files, worker
@@ -39,13 +39,17 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
 FORMATS = ("html", "tree", "errors", "text", "json")
 
+# What the outputs are written in; --format html declares it in the document.
+OUTPUT_ENCODING = "utf-8"
+
 STDIN_NAME = "-"
 STDIN_LABEL = "<stdin>"  # the file name printed for standard input
 
 DESCRIPTION = """\
 Parse HTML documents with the WHATWG HTML parsing algorithm and print the
 tree a browser would build.  Files are read as bytes; the encoding is
-sniffed (byte order mark, --encoding, <meta charset>, else windows-1252)."""
+sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, else
+windows-1252)."""
 
 EPILOG = """\
 formats:
@@ -73,7 +77,8 @@ formats:
 With several files, the html, tree and text outputs are each preceded by a
 line "==> FILE <==", json gives one line per file (JSON Lines), and a summary
 line (files, bytes, parse errors, time) goes to standard error.  Output is
-UTF-8.
+UTF-8; the html format's <meta charset> says so (one is added to <head> when
+the output is not all ASCII and the document declared no encoding).
 
 exit status: 0 parsed; 1 with --strict when any parse error occurred;
 2 for a usage error or an input that could not be read."""
@@ -90,6 +95,7 @@ class Options(NamedTuple):
     encoding: str | None  # the canonical encoding name of --encoding
     context: tuple[str, str] | None  # --fragment as (local name, namespace)
     scripting: bool
+    detect_utf8: bool = True  # step 8 of the sniffing: valid UTF-8 is UTF-8
 
 
 class Result(NamedTuple):
@@ -160,6 +166,10 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "a byte order mark still wins, as the spec says",
     )
     parser.add_argument(
+        "--no-detect-utf8", action="store_true",
+        help="do not read undeclared bytes that are valid UTF-8 as UTF-8 (use windows-1252, the spec's default)",
+    )
+    parser.add_argument(
         "--fragment", metavar="CONTEXT",
         help="parse as a fragment in this context element: 'td', 'svg path', 'math mi' ...",
     )
@@ -221,8 +231,9 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
         )
         return Parsed(tree, errors, decoded.encoding)
 
-    keywords = {} if options.encoding is None else {"override_encoding": options.encoding}
-    return parse_with_reparse(data, parse_text, **keywords)
+    return parse_with_reparse(
+        data, parse_text, override_encoding=options.encoding, detect_utf8=options.detect_utf8
+    )
 
 
 def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int]:
@@ -240,7 +251,7 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
         return output, len(errors)
     events = walk(tree)
     if fmt == "html":
-        text = format_html(events, scripting=options.scripting)
+        text = format_html(events, scripting=options.scripting, output_encoding=OUTPUT_ENCODING)
     elif fmt == "tree":
         text = format_tree(events)
     elif fmt == "text":
@@ -437,6 +448,7 @@ def _main(argv: list[str]) -> int:
         encoding=None if args.encoding is None else encoding_override(args.encoding),
         context=None if args.fragment is None else fragment_context(args.fragment),
         scripting=args.scripting,
+        detect_utf8=not args.no_detect_utf8,
     )
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:
