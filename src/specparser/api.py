@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from xml.dom.minidom import Document, DocumentFragment, Node as DomNode
     from xml.etree.ElementTree import Element, ElementTree
 
-    from bs4 import BeautifulSoup, PageElement
+    from bs4 import BeautifulSoup
+    from bs4.element import PageElement
     from lxml.etree import _Element, _ElementTree
 
     from .encoding.bytestream import DecodedInput
@@ -431,11 +432,11 @@ def _builder_factory(function: str, tree: Any, namespace_html: bool) -> Callable
             raise ValueError(f"{function}(): tree must be one of {', '.join(map(repr, TREE_NAMES))} or a TreeBuilder, not {tree!r}")
         from .builders import get_builder
 
-        cls: Any = get_builder(tree)
+        cls: Callable[..., TreeBuilder] = get_builder(tree)
         options: dict[str, bool] = {"namespaceHTMLElements": namespace_html}
         if tree == "etree":
             options["fullTree"] = True  # HTMLElementTree keeps the DOCTYPE and comments
-        return lambda: cls(**options)  # type: ignore[no-any-return]
+        return lambda: cls(**options)
     if isinstance(tree, TreeBuilder):
         # One instance for every pass: a re-parse calls its start_document
         # (or start_fragment) again.
@@ -507,9 +508,11 @@ def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) 
             raise TypeError(f"serialize(): {name} must be a bool, not {type(value).__name__}")
     from .serializer import escape_string, serialize_events, walker_for
 
-    if isinstance(node, list) and all(isinstance(item, str) for item in node):
-        # An lxml fragment of text only (or nothing): no tree to walk.
-        return "".join(escape_string(item) for item in node)
+    if isinstance(node, list):
+        texts = [item for item in node if isinstance(item, str)]
+        if len(texts) == len(node):
+            # An lxml fragment of text only (or nothing): no tree to walk.
+            return "".join(escape_string(item) for item in texts)
     tree = _tree_type_of(node)
     return serialize_events(walker_for(tree)(node), scripting=scripting, doctype_ids=doctype_ids)
 

@@ -59,7 +59,7 @@ would recurse).
 
 from __future__ import annotations
 
-from json.encoder import encode_basestring as _json_string  # type: ignore[attr-defined]
+from json.encoder import encode_basestring as _json_string  # type: ignore[attr-defined, unused-ignore]
 from typing import Any, Iterable
 
 from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE

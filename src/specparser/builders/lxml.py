@@ -345,7 +345,8 @@ class LxmlTreeBuilder(TreeBuilder):
                         # case, inlined for the hot path (-0.7% instructions).
                         line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
                         self._line_pos = pos
-                        element.sourceline = line if line < 65536 else 65535
+                        # (lxml-stubs 0.5 types sourceline as "...")
+                        element.sourceline = line if line < 65536 else 65535  # type: ignore[assignment, unused-ignore]
                     elif pos >= 0 and self._source is not None:
                         self._set_sourceline(element, pos)
                     return element

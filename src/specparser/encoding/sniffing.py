@@ -90,10 +90,10 @@ def autodetect_encoding(data: bytes) -> str | None:
     ``None``."""
     label = None
     try:
-        import chardet  # type: ignore[import-not-found]
+        import chardet  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         try:
-            import charset_normalizer  # type: ignore[import-not-found]
+            import charset_normalizer  # type: ignore[import-not-found, unused-ignore]
         except ImportError:
             return None
         best = charset_normalizer.from_bytes(data).best()
