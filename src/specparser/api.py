@@ -467,19 +467,12 @@ def _label(function: str, parameter: str, label: Any, *, optional: bool) -> str 
 
 
 def _read(function: str, markup: Any) -> bytes | str:
-    if isinstance(markup, (str, bytes)):
-        return markup
-    if isinstance(markup, (bytearray, memoryview)):
-        return bytes(markup)
-    read = getattr(markup, "read", None)
-    if callable(read):
-        data = read()
-        if isinstance(data, (str, bytes)):
-            return data
-        if isinstance(data, (bytearray, memoryview)):
-            return bytes(data)
-        raise TypeError(f"{function}(): markup.read() returned {type(data).__name__}, not bytes or str")
-    raise TypeError(f"{function}(): markup must be str, bytes or a binary file, not {type(markup).__name__}")
+    from .encoding.bytestream import _read_source
+
+    try:
+        return _read_source(markup)
+    except TypeError as error:
+        raise TypeError(f"{function}(): markup must be str, bytes or a binary file: {error}") from None
 
 
 # -- serialize -----------------------------------------------------------------
