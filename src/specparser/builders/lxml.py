@@ -1,7 +1,7 @@
 """The lxml adapter: parse straight into :mod:`lxml.etree` trees.
 
-``specparser.parse(source, treebuilder="lxml")`` returns an
-``lxml.etree._ElementTree``; ``parseFragment(..., treebuilder="lxml")``
+``specparser.parse(source, "lxml")`` returns an
+``lxml.etree._ElementTree``; ``parse_fragment(..., tree="lxml")``
 returns a list, as html5lib 1.1's lxml builder does: the leading text (a
 ``str``) first if there is any, then the top-level elements and comments
 (each carrying the text that follows it as its ``.tail``; they are detached,
