@@ -32,6 +32,7 @@ from .api import ParseInfo, parse, parse_fragment, serialize
 from .builders import builder_names, get_builder, get_walker
 from .errors import ParseError
 from .etree_document import Doctype, HTMLElementTree
+from .text import visible_text
 
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
 # level it provides ("1.1").
@@ -48,6 +49,7 @@ __all__ = [
     "parse",
     "parse_fragment",
     "serialize",
+    "visible_text",
 ]
 
 # html5lib's names at the top level, from before the native API: they still
