@@ -27,7 +27,7 @@ from bs4 import BeautifulSoup  # noqa: E402
 from bs4.element import Comment, NavigableString, Script  # noqa: E402
 from bs4.filter import SoupStrainer  # noqa: E402
 
-import specparser  # noqa: E402
+from specparser import html5lib_compat  # noqa: E402
 import specparser.bs4  # noqa: E402,F401  (registers "specparser")
 from compat.bs4_suite import check_tree  # noqa: E402
 from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
@@ -58,7 +58,7 @@ def _check_case(case) -> list[str]:
     scripting included) and, without scripting, through BeautifulSoup
     itself (fragments with ``fragment_context``)."""
     failures = []
-    parser = specparser.HTMLParser("bs4", collect_errors=False)
+    parser = html5lib_compat.HTMLParser("bs4", collect_errors=False)
     if case.context is None:
         tree = parser.parse(case.data, scripting=case.scripting)
     else:

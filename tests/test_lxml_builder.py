@@ -18,6 +18,7 @@ pytest.importorskip("lxml", reason="lxml is not installed (pip install specparse
 from lxml import etree  # noqa: E402
 
 import specparser  # noqa: E402
+from specparser import html5lib_compat  # noqa: E402
 from specparser.builders.lxml import LxmlTreeBuilder  # noqa: E402
 from specparser.constants import HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE  # noqa: E402
 from specparser.infoset import DataLossWarning  # noqa: E402
@@ -33,7 +34,7 @@ XL = "{%s}" % XLINK_NAMESPACE
 def parse(text: str, **options):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DataLossWarning)
-        return specparser.parse(text, treebuilder="lxml", **options)
+        return html5lib_compat.parse(text, treebuilder="lxml", **options)
 
 
 def build(text: str, **options) -> tuple[LxmlTreeBuilder, object]:
@@ -137,17 +138,17 @@ def test_many_comments_after_the_root_scale_linearly() -> None:
 
 
 def test_fragment_is_a_list_with_leading_text() -> None:
-    fragment = specparser.parseFragment("lead <b>bold</b> tail<!--c--><i>x</i>", treebuilder="lxml")
+    fragment = html5lib_compat.parseFragment("lead <b>bold</b> tail<!--c--><i>x</i>", treebuilder="lxml")
     assert fragment[0] == "lead "
     assert [node.tag for node in fragment[1:]] == [X + "b", etree.Comment, X + "i"]
     assert fragment[1].text == "bold" and fragment[1].tail == " tail"
     assert all(node.getparent() is None for node in fragment[1:])
-    assert specparser.parseFragment("<b>x</b>", treebuilder="lxml")[0].tag == X + "b"
-    assert specparser.parseFragment("", treebuilder="lxml") == []
+    assert html5lib_compat.parseFragment("<b>x</b>", treebuilder="lxml")[0].tag == X + "b"
+    assert html5lib_compat.parseFragment("", treebuilder="lxml") == []
 
 
 def test_fragment_in_svg_context() -> None:
-    fragment = specparser.parseFragment("<path/>", "svg svg", treebuilder="lxml")
+    fragment = html5lib_compat.parseFragment("<path/>", "svg svg", treebuilder="lxml")
     assert fragment[0].tag == S + "path"
 
 
@@ -275,7 +276,7 @@ def test_walk_rejects_other_objects() -> None:
 def test_lxml_html_classes() -> None:
     from lxml import html as lxml_html
 
-    tree = specparser.parse(
+    tree = html5lib_compat.parse(
         '<p>Hello <a href="x/y">link</a><!--c-->', treebuilder="lxml.html", namespaceHTMLElements=False
     )
     root = tree.getroot()
@@ -286,20 +287,20 @@ def test_lxml_html_classes() -> None:
     assert isinstance(p[1], lxml_html.HtmlComment)
     root.make_links_absolute("http://example.com/base/")
     assert p[0].get("href") == "http://example.com/base/x/y"
-    fragment = specparser.parseFragment("<b>x</b>", treebuilder="lxml.html", namespaceHTMLElements=False)
+    fragment = html5lib_compat.parseFragment("<b>x</b>", treebuilder="lxml.html", namespaceHTMLElements=False)
     assert isinstance(fragment[0], lxml_html.HtmlElement)
 
 
 def test_lxml_html_classes_with_cssselect() -> None:
     pytest.importorskip("cssselect", reason="cssselect is not installed")
-    tree = specparser.parse("<p class=a>1<p class=b>2", treebuilder="lxml.html", namespaceHTMLElements=False)
+    tree = html5lib_compat.parse("<p class=a>1<p class=b>2", treebuilder="lxml.html", namespaceHTMLElements=False)
     assert [p.text for p in tree.getroot().cssselect("p.b")] == ["2"]
 
 
 def test_lxml_html_classes_as_a_keyword() -> None:
     from lxml import html as lxml_html
 
-    tree = specparser.parse("<p>", treebuilder="lxml", html_classes=True)
+    tree = html5lib_compat.parse("<p>", treebuilder="lxml", html_classes=True)
     assert isinstance(tree.getroot(), lxml_html.HtmlElement)
 
 
@@ -380,7 +381,7 @@ def test_text_lxml_refuses_keeps_the_text_before_it() -> None:
     # written first, then U+0001 is foster-parented into the same .text.
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        fragment = specparser.parseFragment("<<table>\x01", treebuilder="lxml")
+        fragment = html5lib_compat.parseFragment("<<table>\x01", treebuilder="lxml")
     assert [w.message.counts for w in caught] == [{"characters": 1}]
     assert fragment[0] == "<\ufffd"
     assert fragment[1].tag == X + "table"
@@ -443,7 +444,7 @@ def test_the_html5lib_facade_warns_on_reversible_coercions_too() -> None:
     for a non-XML name): the html5lib-compatible API keeps that contract."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        specparser.parse("<p xml:lang=en>", treebuilder="lxml")
+        html5lib_compat.parse("<p xml:lang=en>", treebuilder="lxml")
     assert [w.message.counts for w in caught] == [{"attribute name": 1}]
     assert "lost: nothing; coerced reversibly: attribute name x1" in str(caught[0].message)
 
@@ -499,7 +500,7 @@ def test_lxml_html_keeps_every_name_lxml_html_keeps() -> None:
     assert tree.getroot().cssselect("g\\:plusone")[0].text == "q"
     # The walker reads the names back as the parser made them.
     assert dump_events(walk(tree)) == dump_events(
-        specparser.get_walker("etree")(specparser.parse(NAMES_PAGE, fullTree=True))
+        specparser.get_walker("etree")(html5lib_compat.parse(NAMES_PAGE, fullTree=True))
     )
 
 
@@ -541,7 +542,7 @@ def test_a_document_only_xml_can_hold_coerces_names_in_lxml_html() -> None:
     assert _warnings_of(page, "lxml.html", namespaceHTMLElements=False) == []
     tree = _native_parse(page, "lxml.html", namespaceHTMLElements=False)
     assert tree.getroot().get("xmlU00003Alang") == "en"
-    etree_tree = specparser.parse(page, fullTree=True)
+    etree_tree = html5lib_compat.parse(page, fullTree=True)
     # (The walker puts the DOCTYPE before the comment: see its docstring.)
     assert [e for e in walk(tree) if e[0] == 0] == [e for e in specparser.get_walker("etree")(etree_tree) if e[0] == 0]
 
@@ -549,7 +550,7 @@ def test_a_document_only_xml_can_hold_coerces_names_in_lxml_html() -> None:
 def test_no_warning_for_a_clean_document() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        specparser.parse('<html xmlns="http://www.w3.org/1999/xhtml"><p>x', treebuilder="lxml")
+        html5lib_compat.parse('<html xmlns="http://www.w3.org/1999/xhtml"><p>x', treebuilder="lxml")
 
 
 def test_walker_restore_false_shows_lxml_names() -> None:
@@ -571,7 +572,7 @@ def test_missing_lxml_names_the_extra(module: str) -> None:
         "except ImportError as exc:\n"
         "    print(exc)\n"
         "try:\n"
-        "    specparser.parse('<p>', treebuilder='lxml')\n"
+        "    specparser.parse('<p>', 'lxml')\n"
         "except ImportError as exc:\n"
         "    print(exc)\n"
     )

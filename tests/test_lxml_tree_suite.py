@@ -13,7 +13,7 @@ pytest.importorskip("lxml", reason="lxml is not installed (pip install specparse
 
 from lxml import etree  # noqa: E402
 
-import specparser  # noqa: E402
+from specparser import html5lib_compat  # noqa: E402
 from compat.tree_suite import load_cases, missing_reason, run_case  # noqa: E402
 from specparser.infoset import DataLossWarning  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
@@ -49,7 +49,7 @@ def test_tree_construction_lxml_html_classes(file: str) -> None:
 
 
 def _parse(case, namespace_html: bool):
-    parser = specparser.HTMLParser("lxml", namespaceHTMLElements=namespace_html)
+    parser = html5lib_compat.HTMLParser("lxml", namespaceHTMLElements=namespace_html)
     if case.context is None:
         return parser.parse(case.data, scripting=case.scripting)
     return parser.parseFragment(case.data, case.context, scripting=case.scripting)

@@ -37,6 +37,7 @@ from typing import Callable
 import pytest
 
 import specparser
+from specparser import html5lib_compat
 from _optional import MISSING
 from specparser.serializer import serialize_html
 
@@ -98,7 +99,7 @@ def _cost(tree_type: str, source: str, rounds: int = 3) -> float:
     try:
         for _ in range(rounds):
             start = time.process_time()
-            tree = specparser.parse(source, treebuilder=tree_type)
+            tree = html5lib_compat.parse(source, treebuilder=tree_type)
             serialize_html(tree, tree_type)
             best = min(best, time.process_time() - start)
             del tree
@@ -157,9 +158,9 @@ def test_lxml_superlinear_shapes_finish(name: str) -> None:
     make, n = SHAPES[name]
     n //= 2
     source = make(n)
-    tree = specparser.parse(source, treebuilder="lxml")
+    tree = html5lib_compat.parse(source, treebuilder="lxml")
     markup = serialize_html(tree, "lxml")
-    assert markup == serialize_html(specparser.parse(source, treebuilder="etree", fullTree=True), "etree")
+    assert markup == serialize_html(html5lib_compat.parse(source, treebuilder="etree", fullTree=True), "etree")
     assert dump_events(specparser.get_walker("lxml")(tree)).count("\n") > n // 2
 
 
@@ -171,14 +172,14 @@ def test_huge_inputs(tree_type: str) -> None:
     if tree_type in MISSING:
         pytest.skip(MISSING[tree_type])
     if tree_type != "lxml":
-        markup = serialize_html(specparser.parse("<b>" * 100_000 + "x", treebuilder=tree_type), tree_type)
+        markup = serialize_html(html5lib_compat.parse("<b>" * 100_000 + "x", treebuilder=tree_type), tree_type)
         assert markup.count("<b>") == 100_000 and markup.count("</b>") == 100_000
     text = "x" * 50_000_000
-    markup = serialize_html(specparser.parse("<p>" + text, treebuilder=tree_type), tree_type)
+    markup = serialize_html(html5lib_compat.parse("<p>" + text, treebuilder=tree_type), tree_type)
     assert markup == f"<html><head></head><body><p>{text}</p></body></html>"
     del markup, text
     value = "y" * 10_000_000
-    markup = serialize_html(specparser.parse(f'<p title="{value}">', treebuilder=tree_type), tree_type)
+    markup = serialize_html(html5lib_compat.parse(f'<p title="{value}">', treebuilder=tree_type), tree_type)
     assert markup == f'<html><head></head><body><p title="{value}"></p></body></html>'
 
 
@@ -189,7 +190,7 @@ def test_100000_deep_documents_walk_and_serialize_without_recursion(tree_type: s
     if tree_type in MISSING:
         pytest.skip(MISSING[tree_type])
     n = 20_000 if tree_type == "lxml" else 100_000
-    tree = specparser.parse("<div>" * n + "x", treebuilder=tree_type)
+    tree = html5lib_compat.parse("<div>" * n + "x", treebuilder=tree_type)
     markup = serialize_html(tree, tree_type)
     assert markup.count("<div>") == n and markup.count("</div>") == n
     assert "<div>x</div>" in markup

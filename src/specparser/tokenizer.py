@@ -725,7 +725,7 @@ class Tokenizer:
             # from there.  An iterator spares each token a call to match
             # with its arguments.
             for m in next_tokens(text, pos):  # always matches: the text may be empty
-                run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr]
+                run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
                     if "&" in run or (not nul_free and "\x00" in run):
@@ -757,7 +757,7 @@ class Tokenizer:
                         if self.state != DATA_STATE:
                             return
                         break
-                    pos = m.end()  # type: ignore[union-attr]
+                    pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     self.last_start_tag = name
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
@@ -775,7 +775,7 @@ class Tokenizer:
                         return
                     continue
                 if end_name is not None:
-                    pos = m.end()  # type: ignore[union-attr]
+                    pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
                     if end_token is None:

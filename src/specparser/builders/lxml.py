@@ -1,7 +1,7 @@
 """The lxml adapter: parse straight into :mod:`lxml.etree` trees.
 
-``specparser.parse(source, treebuilder="lxml")`` returns an
-``lxml.etree._ElementTree``; ``parseFragment(..., treebuilder="lxml")``
+``specparser.parse(source, "lxml")`` returns an
+``lxml.etree._ElementTree``; ``parse_fragment(..., tree="lxml")``
 returns a list, as html5lib 1.1's lxml builder does: the leading text (a
 ``str``) first if there is any, then the top-level elements and comments
 (each carrying the text that follows it as its ``.tail``; they are detached,
@@ -385,7 +385,8 @@ class LxmlTreeBuilder(TreeBuilder):
                         # case, inlined for the hot path (-0.7% instructions).
                         line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
                         self._line_pos = pos
-                        element.sourceline = line if line < 65536 else 65535
+                        # (lxml-stubs 0.5 types sourceline as "...")
+                        element.sourceline = line if line < 65536 else 65535  # type: ignore[assignment, unused-ignore]
                     elif pos >= 0 and self._source is not None:
                         self._set_sourceline(element, pos)
                     return element

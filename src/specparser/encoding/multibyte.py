@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from .indexes import NULL, gb18030_ranges_code_point, index_table
 from .labels import MULTI_BYTE_ENCODINGS
@@ -468,7 +468,7 @@ class _FastPath:
         # decoder reads the one sequence starting there.
         if not isinstance(error, UnicodeDecodeError):
             raise error
-        return self.exact(error.object, error.start, error.start + 1, True)  # type: ignore[arg-type]
+        return self.exact(error.object, error.start, error.start + 1, True)  # type: ignore[arg-type, unused-ignore]
 
     def _fixed(self, text: str) -> str:
         for char in self.fix_chars:
@@ -512,7 +512,7 @@ class _FastPath:
         return "".join(pieces)
 
 
-_FAST_PATH_SPECS: dict[str, tuple] = {
+_FAST_PATH_SPECS: dict[str, tuple[Any, ...]] = {
     # name: (C codec, exact decoder, boundary, fix, unsafe)
     "gb18030": (
         "gb18030", _decode_gb18030, 0x30,

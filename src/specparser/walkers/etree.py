@@ -19,6 +19,7 @@ from typing import Any, Iterator
 from xml.etree import ElementTree as ET
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
+from ..etree_document import HTMLElementTree
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 _COMMENT = ET.Comment
@@ -60,10 +61,13 @@ def _attributes(attrib: dict) -> dict:
 
 def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tuple]:
     """Yield the events for ``node``: the children of a ``DOCUMENT_ROOT`` /
-    ``DOCUMENT_FRAGMENT`` element (or of an ElementTree), otherwise the
-    element itself and its subtree (not its tail).  ``plain_namespace`` is
-    the namespace reported for a tag without one."""
-    if isinstance(node, ET.ElementTree):
+    ``DOCUMENT_FRAGMENT`` element or of an :class:`HTMLElementTree` (an
+    other ElementTree: its root element), otherwise the element itself and
+    its subtree (not its tail).  ``plain_namespace`` is the namespace
+    reported for a tag without one."""
+    if isinstance(node, HTMLElementTree):
+        node = node.document  # the DOCTYPE and top-level comments too
+    elif isinstance(node, ET.ElementTree):
         node = node.getroot()
     tag = getattr(node, "tag", None)
     if not (isinstance(tag, str) or tag is _COMMENT or tag is _PI) or not hasattr(node, "text"):
