@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-import specparser
+from specparser import html5lib_compat
 from specparser.tables.quirks import doctype_mode
 from specparser.testformat import dump_events
 from specparser.walkers.etree import walk
@@ -55,7 +55,7 @@ CASES = [
 
 @pytest.mark.parametrize("doctype, mode", CASES)
 def test_the_document_mode_and_the_tree_it_gives(doctype: str, mode: str) -> None:
-    parser = specparser.HTMLParser("etree")
+    parser = html5lib_compat.HTMLParser("etree")
     tree = parser.parse(doctype + "<p><table></table>")
     assert parser.compatMode.replace(" ", "-") == mode  # html5lib spells "limited quirks"
     dump = dump_events(walk(tree))
@@ -76,7 +76,7 @@ def test_doctype_mode_takes_missing_and_empty_alike_only_for_html_401() -> None:
 def test_an_empty_system_identifier_is_still_a_parse_error() -> None:
     # The validity condition still tells "" from missing: "system identifier
     # is neither missing nor about:legacy-compat".
-    parser = specparser.HTMLParser("etree")
+    parser = html5lib_compat.HTMLParser("etree")
     parser.parse('<!DOCTYPE html SYSTEM ""><p>')
     assert [e.code for e in parser.errors] == ["unknown-doctype"]
     parser.parse("<!DOCTYPE html><p>")
