@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -108,6 +109,7 @@ _Comment = etree.Comment
 # raises and clears a TypeError inside CPython).
 _HTML_DOCUMENT_PARSER = etree.HTMLParser()
 _DROP = object()  # attribute key cache: this attribute is dropped
+_PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
 _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
 
@@ -285,27 +287,8 @@ class LxmlTreeBuilder(TreeBuilder):
         make = self._make
         if make is None:
             element = self._create_root(tag, namespace, attrs)
-        elif namespace == HTML_NAMESPACE and (not attrs or self._plain_keys.issuperset(attrs)):
-            # Names seen before and taken as they are: lxml takes them too,
-            # unless a value is not XML.
-            try:
-                element = make(tag, attrs) if attrs else make(tag)
-            except (ValueError, TypeError):
-                element = self._make_coerced(make, tag, namespace, attrs, None)
-        elif namespace == HTML_NAMESPACE:
-            element = self._make_coerced(make, tag, namespace, attrs, None)
         else:
-            # Declaring the namespace (and xlink's) on each foreign element
-            # makes etree.tostring write <svg xmlns="..."> instead of ns0:
-            # prefixes; lxml drops the declaration again wherever an
-            # ancestor already has it.
-            nsmap = self._nsmaps.get(namespace)
-            if nsmap is None:
-                nsmap = self._nsmap(namespace)
-            if attrs:
-                element = self._make_coerced(make, tag, namespace, attrs, nsmap)
-            else:
-                element = make(tag, nsmap=nsmap)
+            element = self._make_element(make, tag, namespace, attrs)
         if pos >= 0 and self._source is not None:
             self._set_sourceline(element, pos)
         return element
@@ -315,6 +298,30 @@ class LxmlTreeBuilder(TreeBuilder):
         bits)."""
         line = self._line_at(pos)
         node.sourceline = line if line < 65536 else 65535
+
+    def _make_element(self, make: Any, tag: str, namespace: str, attrs: dict) -> Any:
+        """A new element made by ``make``: a node's ``makeelement`` (a
+        detached element) or ``SubElement`` bound to the parent (an element
+        made in place), which take the same arguments."""
+        if namespace == HTML_NAMESPACE and (not attrs or self._plain_keys.issuperset(attrs)):
+            # Names seen before and taken as they are: lxml takes them too,
+            # unless a value is not XML.
+            try:
+                return make(tag, attrs) if attrs else make(tag)
+            except (ValueError, TypeError):
+                return self._make_coerced(make, tag, namespace, attrs, None)
+        if namespace == HTML_NAMESPACE:
+            return self._make_coerced(make, tag, namespace, attrs, None)
+        # Declaring the namespace (and xlink's) on each foreign element
+        # makes etree.tostring write <svg xmlns="..."> instead of ns0:
+        # prefixes; lxml leaves the declaration out (SubElement) or drops it
+        # again (append) wherever an ancestor already has it.
+        nsmap = self._nsmaps.get(namespace)
+        if nsmap is None:
+            nsmap = self._nsmap(namespace)
+        if attrs:
+            return self._make_coerced(make, tag, namespace, attrs, nsmap)
+        return make(tag, nsmap=nsmap)
 
     def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
         """An HTML element with plain attributes is made in place with
@@ -349,8 +356,27 @@ class LxmlTreeBuilder(TreeBuilder):
                     elif pos >= 0 and self._source is not None:
                         self._set_sourceline(element, pos)
                     return element
-        element = self.create_element(name, namespace, attrs, pos)
-        self.append(parent, element)
+        if self._make is None or parent.__class__ is LxmlDocument:
+            element = self.create_element(name, namespace, attrs, pos)
+            self.append(parent, element)
+            return element
+        # Every other element is made in place too (foreign elements, names
+        # that need coercion, an implied <tbody>, template contents): made
+        # detached and appended, it would cost O(depth), as lxml's append
+        # walks the parent's ancestors to rule out a cycle.
+        if namespace == HTML_NAMESPACE:
+            tag = self._html_tags.get(name)
+        else:
+            tag = self._tags.get((name, namespace))
+        if tag is None:
+            tag = self._tag(name, namespace)
+        if parent is self._text_parent:
+            self._end_text_run()
+        element = self._make_element(partial(_sub_element, parent), tag, namespace, attrs)
+        self._last_parent = parent
+        self._last_child = element
+        if pos >= 0 and self._source is not None:
+            self._set_sourceline(element, pos)
         return element
 
     def _make_coerced(self, make: Any, tag: str, namespace: str, attrs: dict, nsmap: Any) -> Any:
@@ -549,7 +575,7 @@ class LxmlTreeBuilder(TreeBuilder):
             return
         if child.getparent() is not None:
             self.remove(child)
-        parent.append(child)
+        _append_unchecked(parent, child)
         if len(child):
             # An element appended with children of its own (the adoption
             # agency appends elements it has already filled) breaks the
@@ -678,6 +704,9 @@ class LxmlTreeBuilder(TreeBuilder):
             _add_text(new_parent, last, text, self._characters)
             old_parent.text = None
         # lxml moves each child's tail (the text after it) along with it.
+        # (extend checks each child against new_parent's ancestors: the
+        # parser moves children only into the adoption agency's new,
+        # detached element, so that costs O(1).)
         new_parent.extend(list(old_parent))
 
     def parent_of(self, node: Any) -> Any:
@@ -713,7 +742,7 @@ class LxmlTreeBuilder(TreeBuilder):
             target.remove(child)
         target.text = text
         for clone in clones:
-            target.append(clone)
+            _append_unchecked(target, clone)
 
 
 class LxmlHtmlTreeBuilder(LxmlTreeBuilder):
@@ -733,6 +762,19 @@ def _new_element(parser: Any, tag: str, nsmap: Any) -> Any:
     element = parser.makeelement(tag, nsmap=nsmap)
     element.getroottree().docinfo.clear()
     return element
+
+
+def _append_unchecked(parent: Any, child: Any) -> None:
+    """``parent.append(child)`` for a ``child`` that has no parent, at O(1)
+    whatever the depth: lxml's ``append`` (and ``extend``, ``insert``,
+    ``addnext``, ``addprevious``) walks from ``parent`` up to the root to
+    rule out making ``child`` its own ancestor, which the parser never asks
+    for, so a deep tree cost O(depth) per node.  Replacing an element by
+    index (``parent[-1] = child``) does no such walk: a placeholder made in
+    place with ``SubElement`` is the last child, and ``child`` replaces it
+    (lxml frees the placeholder, which nothing references)."""
+    _sub_element(parent, _PLACEHOLDER)
+    parent[-1] = child
 
 
 def _add_text(parent: Any, previous: Any, text: str, characters: Any) -> None:

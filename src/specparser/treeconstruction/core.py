@@ -574,9 +574,20 @@ class TreeConstructor:
 
     # https://html.spec.whatwg.org/#insert-a-foreign-element
     def insert_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> ElementRecord:
-        place = self.appropriate_place()
-        rec = self.create_element(name, namespace, attrs, pos)
-        self.insert_node(rec.node, place)
+        parent, before = self.appropriate_place()
+        if before is None:
+            # Steps 3-4 (create the element, append it at the adjusted
+            # insertion location) in one builder call, so a tree library can
+            # make the child in place: appending a detached element costs
+            # O(depth) in lxml (it searches the new parent's ancestors for a
+            # cycle the parser already excludes).
+            node = self.builder.append_new_element(parent, name, namespace, attrs, pos)
+            rec = ElementRecord(node, name, namespace, attrs, pos)
+            if rec.hname == "template":
+                rec.extra = self.builder.template_contents(node)
+        else:
+            rec = self.create_element(name, namespace, attrs, pos)
+            self.builder.insert_before(parent, rec.node, before)
         self.push(rec)
         return rec
 
