@@ -19,15 +19,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import time
 from collections import deque
 from typing import IO, Iterator, NamedTuple, Sequence
 
-from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .encoding import get_an_encoding
 from .error_messages import message_for
+from .fragment_context import parse_fragment_context
 
 __all__ = ["main"]
 
@@ -106,27 +105,15 @@ class Result(NamedTuple):
 
 # -- arguments -----------------------------------------------------------
 
-# An element's local name as the tokenizer would produce it: an ASCII letter,
-# then anything but whitespace, "/", ">" and NULL.
-_ELEMENT_NAME = re.compile(r"[A-Za-z][^\t\n\f\r />\x00]*\Z")
-_FOREIGN_PREFIXES = {"svg": SVG_NAMESPACE, "math": MATHML_NAMESPACE}
-
-
 def fragment_context(text: str) -> tuple[str, str]:
     """``"td"`` -> HTML ``td``; ``"svg path"`` / ``"math mi"`` -> foreign
-    elements: the html5lib-tests ``#document-fragment`` notation.  Anything
-    else is a :class:`UsageError`."""
-    parts = text.split()
-    if len(parts) == 1 and _ELEMENT_NAME.match(parts[0]):
-        # HTML element names are ASCII-lowercased by the tokenizer.
-        return parts[0].lower(), HTML_NAMESPACE
-    if len(parts) == 2 and parts[0] in _FOREIGN_PREFIXES and _ELEMENT_NAME.match(parts[1]):
-        # Foreign names keep their case (foreignObject, annotation-xml).
-        return parts[1], _FOREIGN_PREFIXES[parts[0]]
-    raise UsageError(
-        f"--fragment: unknown context {text!r}: expected an element name such as "
-        "'td', or 'svg NAME' / 'math NAME' such as 'svg path', 'math mi'"
-    )
+    elements (:func:`specparser.fragment_context.parse_fragment_context`,
+    the rule every entry point shares).  Anything else is a
+    :class:`UsageError`."""
+    try:
+        return parse_fragment_context(text, "--fragment", "context")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def encoding_override(label: str) -> str:
