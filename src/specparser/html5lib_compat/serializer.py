@@ -327,6 +327,10 @@ class HTMLSerializer:
                     self.serializeError("Comment contains --")
                 yield encode_strict(f"<!--{data}-->")
 
+            elif kind == "ProcessingInstruction":
+                # As the HTML standard writes one since 2026-07.
+                yield encode_strict(f"<?{token['name']} {token['data']}?>")
+
             elif kind == "Doctype":
                 yield encode_strict(self._doctype(token))
 
