@@ -299,7 +299,9 @@ _COMMENT_CLOSE = re.compile(r"--!?>")
 
 
 # What the tokenizer calls on its sink (TokenSink).
-_SINK_METHODS = ("characters", "start_tag", "end_tag", "comment", "doctype", "eof", "cdata_allowed")
+_SINK_METHODS = (
+    "characters", "start_tag", "end_tag", "comment", "processing_instruction", "doctype", "eof", "cdata_allowed",
+)
 
 
 class Tokenizer:

@@ -266,8 +266,16 @@ class LxmlTreeBuilder(TreeBuilder):
 
     # -- node creation ---------------------------------------------------
 
+    def _lookup_tag(self, name: str, namespace: str) -> str:
+        """The lxml tag for an element name: a cache lookup, _tag on a miss."""
+        if namespace == HTML_NAMESPACE:
+            tag = self._html_tags.get(name)
+        else:
+            tag = self._tags.get((name, namespace))
+        return tag if tag is not None else self._tag(name, namespace)
+
     def _tag(self, name: str, namespace: str) -> str:
-        """The lxml tag for a cache miss (see create_element)."""
+        """The lxml tag for a cache miss (see _lookup_tag)."""
         key = (name, namespace)
         tag = self._coerced_tags.get(key)
         if tag is None:
@@ -287,12 +295,7 @@ class LxmlTreeBuilder(TreeBuilder):
         return tag
 
     def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
-        if namespace == HTML_NAMESPACE:
-            tag = self._html_tags.get(name)
-        else:
-            tag = self._tags.get((name, namespace))
-        if tag is None:
-            tag = self._tag(name, namespace)
+        tag = self._lookup_tag(name, namespace)
         make = self._make
         if make is None:
             element = self._create_root(tag, namespace, attrs)
@@ -337,10 +340,11 @@ class LxmlTreeBuilder(TreeBuilder):
         ``etree.SubElement``: libxml2 then finds the namespace declared on
         an ancestor, where a detached element gets a declaration of its own
         that appending must reconcile again (~0.5 us an element, ~1.4 us
-        with attributes).  Everything else, and anything SubElement refuses
-        (it leaves no child behind when it raises), goes the general way.
-        Once the root exists (``_make``) the parent is an element: a
-        document has one element child, made by the general way."""
+        with attributes).  Every other element (foreign, coerced names,
+        anything SubElement refused: it leaves no child behind when it
+        raises) is made in place too, through :meth:`_make_element`; only
+        the root element, a document's one element child, is made detached
+        and appended."""
         if namespace == HTML_NAMESPACE and self._make is not None:
             tag = self._html_tags.get(name)
             if tag is not None and (not attrs or self._plain_keys.issuperset(attrs)):
@@ -373,12 +377,7 @@ class LxmlTreeBuilder(TreeBuilder):
         # that need coercion, an implied <tbody>, template contents): made
         # detached and appended, it would cost O(depth), as lxml's append
         # walks the parent's ancestors to rule out a cycle.
-        if namespace == HTML_NAMESPACE:
-            tag = self._html_tags.get(name)
-        else:
-            tag = self._tags.get((name, namespace))
-        if tag is None:
-            tag = self._tag(name, namespace)
+        tag = self._lookup_tag(name, namespace)
         if parent is self._text_parent:
             self._end_text_run()
         element = self._make_element(partial(_sub_element, parent), tag, namespace, attrs)
