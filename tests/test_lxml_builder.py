@@ -223,7 +223,7 @@ def test_many_text_chunks_scale_linearly() -> None:
 
 def test_deep_documents_build_and_walk_without_recursion() -> None:
     # Deeper than Python's recursion limit (any depth is linear: see
-    # test_scaling.py and test_depth.py).
+    # test_scaling.py and test_huge_documents.py).
     depth = 5000
     tree = parse("<div>" * depth + "x")
     events = sum(1 for _ in walk(tree))
