@@ -14,10 +14,14 @@ Where html5lib 1.1 and the html5lib-tests serializer suite (snapshot of
   ``&gt;`` (whatwg/html#6362; html5lib-tests#192).  ``escape_lt_in_attrs``
   is still accepted and no longer changes anything.
 * Whether a value is quoted is decided on the value as given: ``<`` alone
-  never forces quotes (it is written ``&lt;``), ``>`` does; and in
-  ``"legacy"`` mode U+000B LINE TABULATION does not (suite cases "proper
-  attribute value non-quoting (with <)", "... quoting (with >)", "...
-  non-quoting (with linetab)").
+  never forces quotes (it is written ``&lt;``), ``>`` does (suite cases
+  "proper attribute value non-quoting (with <)", "... quoting (with >)").
+
+``"legacy"`` quoting is html5lib 1.1's rule exactly (its
+``_quoteAttributeLegacy``, less ``<``): it also quotes a value holding
+U+000B LINE TABULATION, which the standard's unquoted syntax allows.  The
+suite's case "proper attribute value non-quoting (with linetab)" holds for
+``quote_attr_values="spec"``, html5lib's name for the standard's rule.
 
 Fixes over html5lib 1.1, none of which the suite contradicts:
 
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import re
 from codecs import register_error, xmlcharrefreplace_errors
+from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from .._arguments import check_choice, check_flag, check_optional_str
@@ -50,11 +55,11 @@ __all__ = ["serialize", "HTMLSerializer", "SerializeError", "htmlentityreplace_e
 # (https://html.spec.whatwg.org/#unquoted), less "<".
 _SPEC_QUOTE_CHARS = "\t\n\x0c\r \"'=>`"
 _quote_spec = re.compile(f"[{re.escape(_SPEC_QUOTE_CHARS)}]")
-# "legacy": also the characters old browsers treated as separators: C0
-# controls (but U+000B), "/", and the Unicode spaces.
+# "legacy": html5lib 1.1's list: also the characters old browsers treated
+# as separators: the C0 controls (U+000B too), "/", and the Unicode spaces.
 _quote_legacy = re.compile(
     f"[{re.escape(_SPEC_QUOTE_CHARS)}"
-    "\x00-\x0a\x0c-\x1f/\xa0\u1680\u180e\u180f\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    "\x00-\x1f/\xa0\u1680\u180e\u180f\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
 )
 
 # Raw text elements, for the token stream: html5lib's list plus plaintext.
@@ -89,17 +94,44 @@ def htmlentityreplace_errors(exc: UnicodeError) -> tuple[str | bytes, int]:
     named character references (``&eacute;``), else ``&#x...;``."""
     if not isinstance(exc, (UnicodeEncodeError, UnicodeTranslateError)):
         return xmlcharrefreplace_errors(exc)
-    out = []
-    for char in exc.object[exc.start : exc.end]:
-        name = _ENTITY_NAMES.get(ord(char))
-        if name:
-            out.append(f"&{name}" if name.endswith(";") else f"&{name};")
-        else:
-            out.append(f"&#x{ord(char):x};")
-    return "".join(out), exc.end
+    return "".join(map(_character_reference, exc.object[exc.start : exc.end])), exc.end
+
+
+def _character_reference(char: str) -> str:
+    """``htmlentityreplace`` for one character."""
+    name = _ENTITY_NAMES.get(ord(char))
+    if name:
+        return f"&{name}" if name.endswith(";") else f"&{name};"
+    return f"&#x{ord(char):x};"
 
 
 register_error("htmlentityreplace", htmlentityreplace_errors)
+
+
+@lru_cache(maxsize=32)
+def _multi_byte_encoding(label: str) -> str | None:
+    from ..encoding import get_an_encoding
+    from ..encoding.labels import MULTI_BYTE_ENCODINGS
+
+    name = get_an_encoding(label)
+    return name if name in MULTI_BYTE_ENCODINGS else None
+
+
+def _encode(string: str, encoding: str, strict: bool) -> bytes:
+    """``string`` in ``encoding``.  A label of a legacy multi-byte encoding
+    (``euc-kr``, ``shift_jis``, ``big5``, ``gb2312`` ...) gets the Encoding
+    Standard's encoder, whose bytes browsers decode back to the same text
+    (Python's codecs of those names are not the standard's: ``euc_kr``
+    writes most Hangul syllables as jamo sequences, ``big5`` turns Ё into
+    シ); any other name is Python's codec, as in html5lib.  What the
+    encoding cannot represent is an error (``strict``) or a character
+    reference, as ``htmlentityreplace`` writes it."""
+    name = _multi_byte_encoding(encoding)
+    if name is not None:
+        from ..encoding.multibyte_encoders import encode_multi_byte
+
+        return encode_multi_byte(string, name, "fatal" if strict else _character_reference)
+    return string.encode(encoding, "strict" if strict else "htmlentityreplace")
 
 
 def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **serializer_opts: Any) -> Any:
@@ -225,13 +257,13 @@ class HTMLSerializer:
         """Text and attribute values: unencodable characters become
         character references."""
         if self.encoding:
-            return string.encode(self.encoding, "htmlentityreplace")
+            return _encode(string, self.encoding, strict=False)
         return string
 
     def encodeStrict(self, string: str) -> Any:
         """Markup and names: an unencodable character is an error."""
         if self.encoding:
-            return string.encode(self.encoding, "strict")
+            return _encode(string, self.encoding, strict=True)
         return string
 
     # -- the token loop --------------------------------------------------
