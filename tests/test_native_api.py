@@ -124,7 +124,7 @@ def test_bad_arguments(function: str, extra: dict, arguments: dict, error: type,
     ("context", "error"), [(3, TypeError), ("", ValueError), ("a b c", ValueError), ("1p", ValueError)]
 )
 def test_bad_fragment_contexts(context: object, error: type) -> None:
-    with pytest.raises(error, match=r"^parse_fragment\(\): context"):
+    with pytest.raises(error, match=r"^parse_fragment\(\): (unknown )?context"):
         specparser.parse_fragment("<p>", context)  # type: ignore[call-overload]
 
 

@@ -31,7 +31,7 @@ from .constants import HTML_NAMESPACE
 from .encoding.decoding import get_an_encoding
 from .errors import ParseError
 from .etree_document import HTMLElementTree
-from .fragment_context import CONTEXT_HELP, context_from_name
+from .fragment_context import parse_fragment_context
 from .treebuilder import TreeBuilder
 
 if TYPE_CHECKING:
@@ -401,12 +401,8 @@ def _run(
 
 
 def _context(function: str, context: Any) -> tuple[str, str]:
-    if not isinstance(context, str):
-        raise TypeError(f"{function}(): context must be a str such as 'div' or 'svg path', not {type(context).__name__}")
-    parsed = context_from_name(context)
-    if parsed is None:
-        raise ValueError(f"{function}(): context {context!r} is not {CONTEXT_HELP}")
-    return parsed
+    # The rule every entry point shares (specparser.fragment_context).
+    return parse_fragment_context(context, f"{function}()", "context")
 
 
 def _html_namespace(function: str, value: Any, tree: Any) -> bool:

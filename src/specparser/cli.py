@@ -26,7 +26,7 @@ from typing import IO, Iterator, NamedTuple, Sequence
 
 from .encoding import get_an_encoding
 from .error_messages import message_for
-from .fragment_context import CONTEXT_HELP, context_from_name
+from .fragment_context import parse_fragment_context
 
 __all__ = ["main"]
 
@@ -119,12 +119,13 @@ class Result(NamedTuple):
 
 def fragment_context(text: str) -> tuple[str, str]:
     """``"td"`` -> HTML ``td``; ``"svg path"`` / ``"math mi"`` -> foreign
-    elements (:mod:`specparser.fragment_context`).  Anything else is a
+    elements (:func:`specparser.fragment_context.parse_fragment_context`,
+    the rule every entry point shares).  Anything else is a
     :class:`UsageError`."""
-    context = context_from_name(text)
-    if context is None:
-        raise UsageError(f"--fragment: unknown context {text!r}: expected {CONTEXT_HELP}")
-    return context
+    try:
+        return parse_fragment_context(text, "--fragment", "context")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def encoding_override(label: str) -> str:

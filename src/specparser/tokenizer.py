@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 import sys
 
+from ._arguments import check_flag, check_optional_str
 from .charrefs import (
     LONGEST_WITHOUT_SEMICOLON,
     NAMED_WITH_SEMICOLON,
@@ -294,6 +295,12 @@ def _has_error_characters(found: list[tuple[str, str, str, str]]) -> bool:
 _COMMENT_CLOSE = re.compile(r"--!?>")
 
 
+# What the tokenizer calls on its sink (TokenSink).
+_SINK_METHODS = (
+    "characters", "start_tag", "end_tag", "comment", "processing_instruction", "doctype", "eof", "cdata_allowed",
+)
+
+
 class Tokenizer:
     """The HTML tokenizer.
 
@@ -355,6 +362,14 @@ class Tokenizer:
             raise TypeError(f"Tokenizer input must be a str, not {type(text).__name__}")
         if errors is not None and not isinstance(errors, list):
             raise TypeError(f"errors must be a list or None, not {type(errors).__name__}")
+        fast_paths = check_flag(fast_paths, "Tokenizer()", "fast_paths")
+        # A sink may leave out the methods for tokens its input never has
+        # (a PI, a DOCTYPE); one with none of them is not a sink at all.
+        if not any(callable(getattr(sink, name, None)) for name in _SINK_METHODS):
+            raise TypeError(
+                f"Tokenizer(): sink must be a TokenSink (with {', '.join(_SINK_METHODS)}), "
+                f"not {type(sink).__name__}"
+            )
         text = self._take_input(text)
         self.sink = sink
         self.errors = errors
@@ -2396,6 +2411,8 @@ def tokenize(
             f"state must be one of DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, "
             f"PLAINTEXT_STATE, CDATA_SECTION_STATE (specparser.tokens), not {state!r}"
         )
+    last_start_tag = check_optional_str(last_start_tag, "tokenize()", "last_start_tag")
+    cdata_allowed = check_flag(cdata_allowed, "tokenize()", "cdata_allowed")
     sink = _Collector(cdata_allowed)
     tokenizer = Tokenizer(text, sink, errors=errors, fast_paths=fast_paths)
     tokenizer.state = state

@@ -61,8 +61,8 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         "pip install specparser[bs4]"
     ) from exc
 
-from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from ..infra import ascii_lowercase
+from ..constants import HTML_NAMESPACE
+from ..fragment_context import parse_fragment_context
 from ..treebuilder import TreeBuilder
 from ._support import index_from_end as _index
 
@@ -681,18 +681,11 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
 
 def _fragment_context(context: Any) -> tuple[str, str] | None:
     """``"td"`` -> an HTML td; ``"svg path"`` / ``"math mi"`` -> foreign
-    context elements (the html5lib-tests spelling)."""
+    context elements (the html5lib-tests spelling), by the rule every entry
+    point shares."""
     if context is None:
         return None
-    if not isinstance(context, str):
-        raise TypeError(f"fragment_context must be a str such as 'div' or 'svg path', not {type(context).__name__}")
-    name = context.strip()
-    for prefix, namespace in (("svg ", SVG_NAMESPACE), ("math ", MATHML_NAMESPACE)):
-        if name.startswith(prefix):
-            return name[len(prefix):].strip(), namespace
-    if not name or " " in name:
-        raise ValueError(f"fragment_context must name an element, not {context!r}")
-    return ascii_lowercase(name), HTML_NAMESPACE
+    return parse_fragment_context(context, "SpecParserTreeBuilder", "fragment_context")
 
 
 def _build(soup: BeautifulSoup, text: str, decoded: Any, context: tuple[str, str] | None = None) -> Any:

@@ -43,6 +43,7 @@ from codecs import register_error, xmlcharrefreplace_errors
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
+from .._arguments import check_choice, check_flag, check_optional_str
 from ..constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
 from ..serializer import RAW_TEXT_PARENTS, VOID_ELEMENTS
 from .constants import booleanAttributes, entities, rcdataElements
@@ -143,6 +144,9 @@ def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **se
     """
     from .treewalkers import getTreeWalker
 
+    if not isinstance(tree, str):
+        raise TypeError(f"serialize(): tree must be a str naming a tree type, not {type(tree).__name__}")
+    check_optional_str(encoding, "serialize()", "encoding")
     walker = getTreeWalker(tree)
     if walker is None:
         raise ValueError(f"no tree walker for tree type {tree!r}")
@@ -162,6 +166,19 @@ def _escape(data: str) -> str:
     if ">" in data:
         data = data.replace(">", "&gt;")
     return data
+
+
+def _check_option(name: str, value: Any) -> None:
+    """The type (and, for the two options with a few values, the value) of
+    an HTMLSerializer option; html5lib 1.1 accepted anything and failed
+    later, or never."""
+    where = "HTMLSerializer()"
+    if name == "quote_attr_values":
+        check_choice(value, ("legacy", "spec", "always", True, False), where, name)
+    elif name == "quote_char":
+        check_choice(value, ('"', "'"), where, name)
+    else:
+        check_flag(value, where, name)
 
 
 class HTMLSerializer:
@@ -226,6 +243,8 @@ class HTMLSerializer:
             raise TypeError(f"__init__() got an unexpected keyword argument '{unexpected[0]}'")
         if "quote_char" in kwargs:
             self.use_best_quote_char = False
+        for name, value in kwargs.items():
+            _check_option(name, value)
         for name in self.options:
             setattr(self, name, kwargs.get(name, getattr(self, name)))
         self.errors: list[str] = []
@@ -421,6 +440,7 @@ class HTMLSerializer:
         >>> HTMLSerializer(omit_optional_tags=False).render(walker(parse("<html><body>Hi!")))
         '<html><head></head><body>Hi!</body></html>'
         """
+        check_optional_str(encoding, "HTMLSerializer.render()", "encoding")
         if encoding:
             return b"".join(self.serialize(treewalker, encoding))
         return "".join(self.serialize(treewalker))

@@ -652,8 +652,22 @@ class TreeConstructor:
     def insert_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> ElementRecord:
         # Step 1 computes the place before the element is created.
         place = self.appropriate_place()
-        rec = self.create_element(name, namespace, attrs, pos)
-        insert_an_element_at_the_adjusted_insertion_location(self, rec.node, place)
+        parent, before = adjusted_insertion_location(self, place)
+        if before is None and parent is not self.document:
+            # Steps 2-4 (create the element, insert it at the adjusted
+            # insertion location) in one builder call, so a tree library can
+            # make the child in place: appending a detached element costs
+            # O(depth) in lxml (it searches the new parent's ancestors for a
+            # cycle the parser already excludes).  Step 2 of "insert an
+            # element at the adjusted insertion location" cannot fail here:
+            # the element is new and its parent is not the Document.
+            node = self.builder.append_new_element(parent, name, namespace, attrs, pos)
+            rec = ElementRecord(node, name, namespace, attrs, pos)
+            if rec.hname == "template":
+                rec.extra = self.builder.template_contents(node)
+        else:
+            rec = self.create_element(name, namespace, attrs, pos)
+            insert_an_element_at_the_adjusted_insertion_location(self, rec.node, place)
         self.push(rec)
         return rec
 

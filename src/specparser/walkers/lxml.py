@@ -57,6 +57,20 @@ def _keep(value: str) -> str:
     return value
 
 
+# Above this many attributes, read them with XPath (see _attribute_items).
+_MANY_ATTRIBUTES = 32
+
+
+def _attribute_items(element: Any, attrib: Any) -> Any:
+    """``attrib.items()`` in O(n): lxml's ``items()`` looks each value up
+    again by name in libxml2's list of attributes, O(n) per attribute.
+    XPath's ``@*`` reads each attribute node once, but costs a few
+    microseconds per call, so it is taken only for long lists."""
+    if len(attrib) <= _MANY_ATTRIBUTES:
+        return attrib.items()
+    return [(node.attrname, str(node)) for node in element.xpath("@*")]
+
+
 class _Names:
     """Caches of tag -> (name, namespace) and attribute key -> event key
     for one walk."""
@@ -80,10 +94,10 @@ class _Names:
         self.tags[tag] = result
         return result
 
-    def attributes(self, attrib: Any) -> dict:
+    def attributes(self, element: Any, attrib: Any) -> dict:
         keys = self.keys
         out = {}
-        for key, value in attrib.items():
+        for key, value in _attribute_items(element, attrib):
             event_key = keys.get(key)
             if event_key is None:
                 event_key = self._key(key)
@@ -175,7 +189,7 @@ def _walk_subtree(top: Any, names: _Names, comment: Any) -> Iterator[tuple]:
                     name_ns = names.tag(tag)
                 name, namespace = name_ns
                 attrib = el.attrib
-                yield (START, name, namespace, names.attributes(attrib) if attrib else {})
+                yield (START, name, namespace, names.attributes(el, attrib) if attrib else {})
                 template = name == "template" and (namespace == HTML_NAMESPACE or tag == "template")
                 if template:
                     yield (CONTENT,)
