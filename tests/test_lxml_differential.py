@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
 
 import specparser  # noqa: E402
 from specparser.infoset import DataLossWarning, coerce_characters, is_xmlns_attribute  # noqa: E402

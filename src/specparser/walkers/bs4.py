@@ -32,7 +32,7 @@ try:
     from bs4.element import CData, Comment, Doctype, NamespacedAttribute, PageElement, PreformattedString, Tag
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
-        "walking BeautifulSoup trees needs beautifulsoup4: pip install specparser[bs4]"
+        "walking BeautifulSoup trees needs beautifulsoup4: pip install specparser-html[bs4]"
     ) from exc
 
 from ..constants import HTML_NAMESPACE
