@@ -17,9 +17,10 @@ CASES = load_cases()
 
 def test_every_file_is_loaded():
     files = {case["id"].split(":")[0] for case in CASES}
-    assert files == {"core", "injectmeta", "optionaltags", "options", "whitespace"}
-    # 230 cases, and the 49 outside optionaltags.test once more as XHTML.
-    assert len(CASES) == 279
+    assert files == {"core", "injectmeta", "optionaltags", "options", "whitespace", "project-pi"}
+    # 230 cases, and the 49 outside optionaltags.test once more as XHTML;
+    # the project's 5 processing instruction cases in both modes.
+    assert len(CASES) == 289
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
@@ -30,4 +31,4 @@ def test_serializer_case(case):
 
 def test_runner_reports_counts(capsys):
     assert main([]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "279 passed, 0 failed"
+    assert capsys.readouterr().out.splitlines()[-1] == "289 passed, 0 failed"

@@ -38,6 +38,7 @@ would recurse).
 
         {"type": "doctype", "name": "html", "publicId": "", "systemId": ""}
         {"type": "comment", "data": " text "}
+        {"type": "processing-instruction", "target": "php", "data": "echo 1"}
         {"type": "text", "data": "Hello"}
         {"type": "element", "name": "svg", "namespace": "svg",
          "attributes": {"viewBox": "0 0 10 10", "xlink:href": "#a"},
@@ -66,7 +67,7 @@ from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .error_messages import message_for
 from .serializer import attribute_serialized_name, serialize_events
 from .testformat import dump_events
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 __all__ = ["format_html", "format_json", "format_text", "format_tree", "namespace_name"]
 
@@ -187,6 +188,8 @@ def format_json(
                 push(True)
         elif kind == COMMENT:
             append('{"type":"comment","data":%s}' % s(event[1]))
+        elif kind == PI:
+            append('{"type":"processing-instruction","target":%s,"data":%s}' % (s(event[1]), s(event[2])))
         elif kind == DOCTYPE:
             _, name, public_id, system_id = event
             append('{"type":"doctype","name":%s,"publicId":%s,"systemId":%s}' % (

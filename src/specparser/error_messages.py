@@ -13,7 +13,13 @@ Data only: ``MESSAGES`` maps each code to one short line, used by
 
 from __future__ import annotations
 
-__all__ = ["MESSAGES", "TOKENIZER_CODES", "TREE_CONSTRUCTION_CODES", "message_for"]
+__all__ = [
+    "MESSAGES",
+    "PROCESSING_INSTRUCTION_CODES",
+    "TOKENIZER_CODES",
+    "TREE_CONSTRUCTION_CODES",
+    "message_for",
+]
 
 # https://html.spec.whatwg.org/#parse-errors -- the spec's table, in its order.
 TOKENIZER_MESSAGES: dict[str, str] = {
@@ -25,6 +31,7 @@ TOKENIZER_MESSAGES: dict[str, str] = {
     "character-reference-outside-unicode-range": "numeric character reference beyond U+10FFFF",
     "control-character-in-input-stream": "control character in the input",
     "control-character-reference": "numeric character reference to a control character",
+    "disallowed-processing-instruction-target": "'<?xml' or '<?xml-stylesheet' (any case): read as a comment",
     "end-tag-with-attributes": "end tag with attributes (ignored)",
     "duplicate-attribute": "duplicate attribute (the first one wins)",
     "end-tag-with-trailing-solidus": "end tag with a trailing '/' (</x/>)",
@@ -32,12 +39,20 @@ TOKENIZER_MESSAGES: dict[str, str] = {
     "eof-in-cdata": "end of input inside a CDATA section",
     "eof-in-comment": "end of input inside a comment",
     "eof-in-doctype": "end of input inside a DOCTYPE",
+    "eof-in-processing-instruction": "end of input inside '<?' (the processing instruction is dropped)",
     "eof-in-script-html-comment-like-text": "end of input inside '<!--' text in a script",
     "eof-in-tag": "end of input inside a tag (the tag is dropped)",
     "incorrectly-closed-comment": "comment closed by '--!>'",
     "incorrectly-opened-comment": "'<!' not followed by '--', DOCTYPE or CDATA: read as a comment",
     "invalid-character-sequence-after-doctype-name": "unexpected text after the DOCTYPE name",
+    "invalid-first-character-of-processing-instruction-target": (
+        "'<?' not followed by an ASCII letter or '_': read as a comment"
+    ),
     "invalid-first-character-of-tag-name": "a tag name must start with an ASCII letter",
+    "invalid-processing-instruction-target": (
+        "processing instruction target with a character other than ASCII letters, digits, '-' and '_': "
+        "read as a comment"
+    ),
     "missing-attribute-value": "'=' with no attribute value",
     "missing-doctype-name": "DOCTYPE without a name",
     "missing-doctype-public-identifier": "DOCTYPE PUBLIC keyword without an identifier",
@@ -69,6 +84,8 @@ TOKENIZER_MESSAGES: dict[str, str] = {
     ),
     "unexpected-equals-sign-before-attribute-name": "'=' where an attribute name was expected",
     "unexpected-null-character": "U+0000 NULL character",
+    # No longer produced since 2026-06 ("<?" begins a processing instruction);
+    # kept so that error records from older versions still have a message.
     "unexpected-question-mark-instead-of-tag-name": "'<?' (XML processing instruction?) read as a comment",
     "unexpected-solidus-in-tag": "'/' inside a tag not followed by '>'",
     "unknown-named-character-reference": "ambiguous ampersand: unknown named character reference",
@@ -92,6 +109,16 @@ TREE_CONSTRUCTION_MESSAGES: dict[str, str] = {
 }
 
 TOKENIZER_CODES = frozenset(TOKENIZER_MESSAGES)
+# The rows the processing instruction states added to the table in 2026-06
+# (whatwg/html 320c05f6); the spec copies in ../shared/spec predate them.
+PROCESSING_INSTRUCTION_CODES = frozenset(
+    {
+        "disallowed-processing-instruction-target",
+        "eof-in-processing-instruction",
+        "invalid-first-character-of-processing-instruction-target",
+        "invalid-processing-instruction-target",
+    }
+)
 TREE_CONSTRUCTION_CODES = frozenset(TREE_CONSTRUCTION_MESSAGES) | {
     "unexpected-null-character",
     "non-void-html-element-start-tag-with-trailing-solidus",

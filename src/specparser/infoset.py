@@ -50,6 +50,16 @@ becomes a space and every other character that is not an XML ``Char``
 (controls, lone surrogates, U+FFFE, U+FFFF) becomes U+FFFD, as the spec
 says.  This one is lossy and is not undone.
 
+**Processing instructions** (2026): the target is coerced like a name
+(:func:`coerce_pi_target`; the tokenizer only makes targets that are XML
+names already, so this only matters for nodes made by other means), with
+the target ``xml`` (reserved by XML, in any case) escaped at its first
+letter.  The data gets the character rule, and ``?>`` (which would end an
+XML processing instruction; the tokenizer never puts a ``>`` in the data)
+gets a space the reversible way comments do: one more space in every run
+of spaces between ``?`` and ``>`` (:func:`coerce_pi_data`,
+:func:`restore_pi_data`).
+
 Quirks mode and the form element pointer are not kept (the spec allows
 dropping them).
 """
@@ -211,6 +221,38 @@ def restore_comment(data: str) -> str:
     return _COMMENT_HYPHEN_RUN_CODED.sub(_remove_space, data)
 
 
+_PI_CLOSE_RUN = re.compile("\\?( *)(?=>)")
+_PI_CLOSE_RUN_CODED = re.compile("\\?( +)(?=>)")
+
+
+def coerce_pi_target(target: str) -> str:
+    """A processing instruction target as XML allows it: an NCName
+    (:func:`coerce_name`) that is not ``xml`` in any case (its first letter
+    is then escaped, which :func:`restore_name` undoes)."""
+    coerced = coerce_name(target)
+    if coerced.lower() == "xml":
+        coerced = "U%06X" % ord(coerced[0]) + coerced[1:]
+    return coerced
+
+
+def coerce_pi_data(data: str) -> str:
+    """Processing instruction data as XML allows it: no non-XML characters
+    (replaced as :func:`coerce_characters`, lossy) and no ``?>`` (one space
+    is added between ``?`` and ``>``, reversibly: see the module
+    docstring)."""
+    data = coerce_characters(data)
+    if ">" in data:
+        data = _PI_CLOSE_RUN.sub(_add_space, data)
+    return data
+
+
+def restore_pi_data(data: str) -> str:
+    """The inverse of the ``?>`` rule of :func:`coerce_pi_data`."""
+    if ">" not in data:
+        return data
+    return _PI_CLOSE_RUN_CODED.sub(_remove_space, data)
+
+
 def is_xmlns_attribute(key: str | tuple) -> bool:
     """An attribute that is a namespace declaration to an XML API: ``xmlns``
     or ``xmlns:*`` in no namespace, or any attribute in the XMLNS namespace.
@@ -263,10 +305,11 @@ ELEMENT_NAME = "element name"
 ATTRIBUTE_NAME = "attribute name"
 DOCTYPE = "doctype"
 COMMENT = "comment"
+PROCESSING_INSTRUCTION = "processing instruction"
 CHARACTERS = "characters"
 XMLNS_ATTRIBUTE = "xmlns attribute"
 REDUNDANT_XMLNS = "redundant xmlns attribute"
-LOSSLESS = frozenset({ELEMENT_NAME, ATTRIBUTE_NAME, DOCTYPE, COMMENT})
+LOSSLESS = frozenset({ELEMENT_NAME, ATTRIBUTE_NAME, DOCTYPE, COMMENT, PROCESSING_INSTRUCTION})
 
 
 class CoercionLog:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 __all__ = [
     "serialize_html",
@@ -203,6 +203,12 @@ def _serialize(
             raw = raw_stack[-1]
         elif kind == COMMENT:
             append(f"<!--{event[1]}-->")
+        elif kind == PI:
+            # "If current node is a ProcessingInstruction": "<?", the target,
+            # a space, the data, "?>" (the "?" since 2026-07, whatwg/html
+            # 2e477cf1: without it, data ending in "?" would lose that "?"
+            # when parsed again).
+            append(f"<?{event[1]} {event[2]}?>")
         elif kind == DOCTYPE:
             append(_doctype(event[1], event[2], event[3], doctype_ids))
         elif kind == CONTENT:

@@ -1,6 +1,8 @@
 """The html5lib-tests tree dump format, built on walker events.
 
 https://github.com/html5lib/html5lib-tests/blob/master/tree-construction/README.md
+(now maintained in WPT's html/syntax/parsing/resources/README.md, which adds
+processing instructions: ``| <?target data?>``)
 
     | <html>
     |   <head>
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 _PREFIXES = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math ", HTML_NAMESPACE: ""}
 
@@ -64,6 +66,11 @@ def dump_events(events: Iterable[tuple]) -> str:
             depth -= 1
         elif kind == COMMENT:
             lines.append("| %s<!-- %s -->" % (indent, event[1]))
+        elif kind == PI:
+            # WPT's format (html/syntax/parsing/resources/README.md): "<?",
+            # target, one space (always, even before empty data), data, "?>".
+            # The html5lib-era "<?target data>" is obsolete.
+            lines.append("| %s<?%s %s?>" % (indent, event[1], event[2]))
         elif kind == DOCTYPE:
             _, name, public_id, system_id = event
             if public_id or system_id:

@@ -116,11 +116,18 @@ DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE = 61
 DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE = 62
 AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 63
 BOGUS_DOCTYPE_STATE = 64
+# https://html.spec.whatwg.org/#processing-instruction-open-state and the
+# four states after it (13.2.5.72-76, added 2026-06).
+PROCESSING_INSTRUCTION_OPEN_STATE = 65
+PROCESSING_INSTRUCTION_TARGET_STATE = 66
+AFTER_PROCESSING_INSTRUCTION_TARGET_STATE = 67
+PROCESSING_INSTRUCTION_DATA_STATE = 68
+PROCESSING_INSTRUCTION_QUESTIONABLE_STATE = 69
 # Not a spec state: the data state again, on input the tokenizer was just
 # given by change_to_the_new_converter (a state function's local copy of
 # the old text must not be used any further).
-NEW_INPUT_STATE = 65
-_STATE_COUNT = 66
+NEW_INPUT_STATE = 70
+_STATE_COUNT = 71
 
 # -- character classes ------------------------------------------------------
 _WHITESPACE = frozenset("\t\n\f ")  # the tokenizer's whitespace (no CR after preprocessing)
@@ -160,6 +167,13 @@ _DOCTYPE_NAME_RUN = re.compile(r"[^\t\n\f >\x00]+")
 _DOUBLE_QUOTED_ID_RUN = re.compile(r'[^">\x00]+')
 _SINGLE_QUOTED_ID_RUN = re.compile(r"[^'>\x00]+")
 _BOGUS_DOCTYPE_RUN = re.compile(r"[^>\x00]+")
+# What the processing instruction target state appends (ASCII alphanumeric,
+# "-", "_") and what the data state appends (anything but "?" and ">").
+_PI_TARGET_RUN = re.compile(r"[a-zA-Z0-9_\-]+")
+_PI_DATA_RUN = re.compile(r"[^?>]+")
+# Targets the processing instruction target state refuses (compared ASCII
+# case-insensitively).
+_DISALLOWED_PI_TARGETS = frozenset({"xml", "xml-stylesheet"})
 
 # -- fast path for well-formed tags in the data state ------------------------
 # A tag name runs, as in https://html.spec.whatwg.org/#tag-name-state, to
@@ -323,6 +337,9 @@ class Tokenizer:
         "_comment_parts",
         "_comment_pos",
         "_doctype",
+        # the processing instruction token (its target; data parts)
+        "_pi_target",
+        "_pi_parts",
         # the tag tokens the fast paths fill in again for a borrowing sink
         "_start_token",
         "_end_token",
@@ -372,6 +389,8 @@ class Tokenizer:
         self._comment_parts: list[str] = []
         self._comment_pos = 0
         self._doctype: Doctype | None = None
+        self._pi_target = ""
+        self._pi_parts: list[str] = []
         # A sink that only borrows tag tokens (TokenSink.borrows_tags) gets
         # the same two objects again and again from the fast paths: making
         # a slotted object costs more than filling one in.
@@ -480,6 +499,13 @@ class Tokenizer:
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
         self.sink.comment("".join(self._comment_parts), self._comment_pos)
+
+    def _emit_processing_instruction(self, end: int) -> None:
+        """Emit the current processing instruction token (its ``<`` is at
+        ``_comment_pos``); ``end`` is the offset after its ``>``."""
+        if self._next_input_error < end:
+            self._flush_input_errors(end - 1)
+        self.sink.processing_instruction(self._pi_target, "".join(self._pi_parts), self._comment_pos)
 
     def _emit_doctype(self, end: int) -> None:
         if self._next_input_error < end:
@@ -1144,10 +1170,13 @@ class Tokenizer:
             self._new_tag(False, pos - 1)
             self.state = TAG_NAME_STATE
         elif c == "?":
-            self._error("unexpected-question-mark-instead-of-tag-name", pos)
-            self._comment_parts = []
+            # Since 2026-06 (whatwg/html 320c05f6) no error here: set the
+            # temporary buffer to the empty string, switch to the processing
+            # instruction open state.
+            self._temp = ""
             self._comment_pos = pos - 1
-            self.state = BOGUS_COMMENT_STATE
+            self.pos = pos + 1
+            self.state = PROCESSING_INSTRUCTION_OPEN_STATE
         elif not c:
             self._error("eof-before-tag-name", pos)
             self._emit_characters("<", pos - 1)
@@ -1660,6 +1689,105 @@ class Tokenizer:
         else:
             self._error("unexpected-solidus-in-tag", pos)
             self.state = BEFORE_ATTRIBUTE_NAME_STATE
+
+    # -- processing instructions (2026) ---------------------------------------------
+    #
+    # The token's ``<`` is kept in ``_comment_pos``: it is the position of the
+    # processing instruction, or of the comment the temporary buffer may be
+    # converted to.
+
+    def _convert_the_temporary_buffer_to_a_comment(self) -> None:
+        """Create a comment token whose data is ``?`` followed by the
+        temporary buffer, then reconsume in the bogus comment state.  (The
+        definition was not read in the standard's text; the WPT
+        expectations give the result: ``<?a$>`` is the comment ``?a$``,
+        exactly the comment the pre-2026 rule made.)"""
+        self._comment_parts = ["?" + self._temp]
+        self.state = BOGUS_COMMENT_STATE
+
+    def processing_instruction_open_state(self) -> None:
+        """https://html.spec.whatwg.org/#processing-instruction-open-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c and (c in _ASCII_ALPHA or c == "_"):
+            # Reconsume: the target state appends the character.
+            self.state = PROCESSING_INSTRUCTION_TARGET_STATE
+        elif not c:
+            # ``<?`` at the end of the input leaves nothing at all.
+            self._error("eof-in-processing-instruction", pos)
+            self._emit_eof()
+        else:
+            self._error("invalid-first-character-of-processing-instruction-target", pos)
+            self._convert_the_temporary_buffer_to_a_comment()
+
+    def processing_instruction_target_state(self) -> None:
+        """https://html.spec.whatwg.org/#processing-instruction-target-state"""
+        text = self.text
+        pos = self.pos
+        m = _PI_TARGET_RUN.match(text, pos)
+        if m is not None:
+            self._temp += m.group()
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if not c:
+            self._error("eof-in-processing-instruction", pos)
+            self._emit_eof()
+        elif c in _WHITESPACE or c == "?" or c == ">":
+            target = self._temp
+            if _ascii_lower(target) in _DISALLOWED_PI_TARGETS:
+                self._error("disallowed-processing-instruction-target", pos)
+                self._convert_the_temporary_buffer_to_a_comment()
+                return
+            # The target keeps its case.  Reconsume.
+            self._pi_target = target
+            self._pi_parts = []
+            self.state = AFTER_PROCESSING_INSTRUCTION_TARGET_STATE
+        else:
+            self._error("invalid-processing-instruction-target", pos)
+            self._convert_the_temporary_buffer_to_a_comment()
+
+    def after_processing_instruction_target_state(self) -> None:
+        """https://html.spec.whatwg.org/#after-processing-instruction-target-state"""
+        self.pos = _WHITESPACE_RUN.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        self.state = PROCESSING_INSTRUCTION_DATA_STATE
+
+    def processing_instruction_data_state(self) -> None:
+        """https://html.spec.whatwg.org/#processing-instruction-data-state
+
+        The state has no U+0000 branch: a NUL goes into the data as it is."""
+        text = self.text
+        pos = self.pos
+        m = _PI_DATA_RUN.match(text, pos)
+        if m is not None:
+            self._pi_parts.append(m.group())
+            pos = self.pos = m.end()
+        c = text[pos : pos + 1]
+        if c == "?":
+            self.pos = pos + 1
+            self.state = PROCESSING_INSTRUCTION_QUESTIONABLE_STATE
+        elif c == ">":
+            self.pos = pos + 1
+            self.state = DATA_STATE
+            self._emit_processing_instruction(pos + 1)
+        else:
+            self._error("eof-in-processing-instruction", pos)
+            self._emit_eof()
+
+    def processing_instruction_questionable_state(self) -> None:
+        """https://html.spec.whatwg.org/#processing-instruction-questionable-state"""
+        pos = self.pos
+        c = self.text[pos : pos + 1]
+        if c == ">":
+            self.pos = pos + 1
+            self.state = DATA_STATE
+            self._emit_processing_instruction(pos + 1)
+        elif not c:
+            self._error("eof-in-processing-instruction", pos)
+            self._emit_eof()
+        else:
+            # Append "?" and reconsume in the data state.
+            self._pi_parts.append("?")
+            self.state = PROCESSING_INSTRUCTION_DATA_STATE
 
     # -- comments ------------------------------------------------------------------
 
@@ -2218,6 +2346,10 @@ class _Collector:
         self._flush()
         self.tokens.append(("Comment", data))
 
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
+        self._flush()
+        self.tokens.append(("ProcessingInstruction", target, data))
+
     def doctype(self, doctype: Doctype) -> None:
         self._flush()
         self.tokens.append(
@@ -2254,6 +2386,8 @@ def tokenize(
     * ``("StartTag", name, attrs, self_closing)``
     * ``("EndTag", name)``
     * ``("Comment", data)``
+    * ``("ProcessingInstruction", target, data)`` (html5lib-tests has no
+      form for it: the 2026 token postdates the suite)
     * ``("DOCTYPE", name, public_id, system_id, correctness)`` where
       ``correctness`` is ``not force_quirks`` as in html5lib-tests.
 

@@ -4,8 +4,9 @@ https://html.spec.whatwg.org/#tokenization
 
 The tokenizer *pushes* tokens into a sink (see :class:`TokenSink`); it never
 builds a list unless asked to.  Character data and comments are passed as
-plain strings with their source offset; tags and DOCTYPEs are small slotted
-objects.  Offsets are indexes into the *preprocessed* input (after CR LF and
+plain strings with their source offset, processing instructions as their
+target and data strings; tags and DOCTYPEs are small slotted objects.
+Offsets are indexes into the *preprocessed* input (after CR LF and
 lone CR became LF): line and column are computed from them only when someone
 asks (see :mod:`specparser.errors`).
 
@@ -125,6 +126,13 @@ class TokenSink(Protocol):
 
     def comment(self, data: str, pos: int) -> None: ...
 
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
+        """A processing instruction token
+        (https://html.spec.whatwg.org/#processing-instruction-open-state,
+        2026): ``target`` as written (case kept), ``data`` with a U+0000
+        left as it is; ``pos`` is the offset of its ``<``."""
+        ...
+
     def doctype(self, doctype: Doctype) -> None: ...
 
     def eof(self, pos: int) -> None: ...
@@ -152,6 +160,9 @@ class IgnoringSink:
         pass
 
     def comment(self, data: str, pos: int) -> None:
+        pass
+
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
         pass
 
     def doctype(self, doctype: Doctype) -> None:

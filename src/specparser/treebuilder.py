@@ -12,8 +12,8 @@ Rules of the contract:
   a namespace or an attribute.  The only question it asks is
   :meth:`TreeBuilder.parent_of`, for foster parenting and the adoption
   agency.
-* **Nodes are opaque.**  Whatever ``create_element`` / ``create_comment``
-  return is handed back unchanged in later calls.
+* **Nodes are opaque.**  Whatever ``create_element`` / ``create_comment`` /
+  ``create_processing_instruction`` return is handed back unchanged in later calls.
 * **Names.**  ``name`` is the element's local name as the DOM would have it
   after the spec's adjustments (``foreignObject``, ``definitionURL`` ...).
   ``namespace`` is one of the namespace URLs in :mod:`specparser.constants`.
@@ -81,6 +81,17 @@ class TreeBuilder:
         return node
 
     def create_comment(self, data: str, pos: int = -1) -> Node:
+        raise NotImplementedError
+
+    def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Node:
+        """A ProcessingInstruction node (DOM ``nodeType`` 7), for a
+        ``<?target data>`` the tokenizer read
+        (https://html.spec.whatwg.org/#insert-a-processing-instruction,
+        2026).  ``target`` keeps its case and is ASCII alphanumerics, ``-``
+        and ``_``, starting with a letter or ``_``, never ``xml`` or
+        ``xml-stylesheet`` in any case; ``data`` holds any character but
+        ``>`` (a U+0000 included; it may end with ``?``).  Inserted
+        exactly as comments are."""
         raise NotImplementedError
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:

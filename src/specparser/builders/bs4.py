@@ -5,7 +5,7 @@ Two classes live here:
 * :class:`SoupBuilder` is the parser's adapter (a
   :class:`specparser.treebuilder.TreeBuilder`): it creates ``bs4`` objects
   (``Tag``, ``NavigableString`` and its subclasses, ``Comment``,
-  ``Doctype``) and links them into a ``BeautifulSoup`` object.
+  ``Doctype``, :class:`HTMLProcessingInstruction`) and links them into a ``BeautifulSoup`` object.
 * :class:`SpecParserTreeBuilder` is the ``bs4.builder.TreeBuilder`` that
   ``BeautifulSoup(markup, builder=SpecParserTreeBuilder)`` (or
   ``BeautifulSoup(markup, "specparser")`` after ``import specparser.bs4``)
@@ -51,6 +51,7 @@ try:
         Doctype,
         NamespacedAttribute,
         NavigableString,
+        ProcessingInstruction,
         Tag,
     )
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
@@ -64,9 +65,21 @@ from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..treebuilder import TreeBuilder
 from ._support import index_from_end as _index
 
-__all__ = ["SoupBuilder", "SpecParserTreeBuilder", "sniffing_keywords"]
+__all__ = ["HTMLProcessingInstruction", "SoupBuilder", "SpecParserTreeBuilder", "sniffing_keywords"]
 
 _new_object = object.__new__
+
+
+class HTMLProcessingInstruction(ProcessingInstruction):
+    """A processing instruction the parser made (``<?target data>``, 2026).
+    Its string is ``target`` + one space + ``data``, and it is written as
+    the HTML standard's serializer writes one since 2026-07: ``<?target
+    data?>`` (bs4's own class ends it with ``>`` alone, which loses a final
+    ``?`` of the data when parsed again)."""
+
+    SUFFIX = "?>"
+
+
 _new_str = str.__new__
 
 
@@ -131,6 +144,9 @@ class SoupBuilder(TreeBuilder):
         self._comment_class = cast("type[Comment]", classes.get(Comment, Comment))
         self._plain_comments = _plain_constructor(self._comment_class, NavigableString)
         self._doctype_class = cast("type[Doctype]", classes.get(Doctype, Doctype))
+        self._pi_class = cast(
+            "type[ProcessingInstruction]", classes.get(ProcessingInstruction, HTMLProcessingInstruction)
+        )
 
         self._builder = builder
         self._dict_class = builder.attribute_dict_class
@@ -330,6 +346,11 @@ class SoupBuilder(TreeBuilder):
             comment.previous_sibling = None
             return comment
         return self._comment_class(data)
+
+    def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
+        # The string is "target data", with the space even for empty data,
+        # so the target is always what comes before the first space.
+        return self._make_string(self._pi_class, target + " " + data)
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         # The DOM (and so the parser) has "" for a missing identifier;

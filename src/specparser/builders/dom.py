@@ -111,6 +111,9 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
     def create_comment(self, data: str, pos: int = -1) -> Any:
         return self.dom.createComment(data)
 
+    def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
+        return self.dom.createProcessingInstruction(target, data)
+
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         doctype = self.implementation.getDOMImplementation().createDocumentType(
             name, public_id or None, system_id or None

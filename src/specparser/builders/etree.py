@@ -6,7 +6,9 @@
   namespace (``{http://www.w3.org/2000/svg}svg``).
 * Namespaced attributes (``xlink:href`` ...) are ``{namespace}local`` keys.
 * Text lives in ``.text`` / ``.tail``; comments are ``ElementTree.Comment``
-  elements.
+  elements, processing instructions ``ElementTree.ProcessingInstruction``
+  elements whose ``text`` is ``"target data"`` (``"target"`` when the data
+  is empty), as ElementTree makes them.
 * The document is an element ``DOCUMENT_ROOT`` holding a ``<!DOCTYPE>``
   element (``text`` = name, ``publicId`` / ``systemId`` attributes when not
   empty), top-level comments and the root element.  ``finish`` returns the
@@ -31,6 +33,7 @@ from ..treebuilder import TreeBuilder
 
 Element = ET.Element
 Comment = ET.Comment
+ProcessingInstruction = ET.ProcessingInstruction
 SubElement = ET.SubElement
 
 DOCUMENT_ROOT = "DOCUMENT_ROOT"
@@ -128,6 +131,12 @@ class ElementTreeBuilder(TreeBuilder):
 
     def create_comment(self, data: str, pos: int = -1) -> Any:
         return Comment(data)
+
+    def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
+        # ElementTree keeps a PI as one string, "target data" (just "target"
+        # for empty data); the tokenizer never begins data with whitespace,
+        # so the walker splits it back at the first space exactly.
+        return ProcessingInstruction(target, data)
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         doctype = Element(DOCTYPE)

@@ -38,6 +38,11 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   (``root.itersiblings(preceding=True)`` / ``root.itersiblings()``), and
   ``etree.tostring(tree)`` writes them, those that came before the DOCTYPE
   before it.
+* **Processing instructions** (``<?target data>``, 2026) are ``etree.PI``
+  nodes (``target``, ``text``), placed as comments are.  lxml's XML
+  serialization writes them ``<?target data?>``; ``lxml.html.tostring``
+  writes ``<?target data>``, which the standard's serializer no longer does
+  (use :func:`specparser.serializer.serialize_html`).
 * **Source lines.**  Every element and comment made for a token has
   ``sourceline``, the 1-based line of that token (of the original token, for
   a formatting element the parser reconstructs), as lxml's own parser sets
@@ -84,6 +89,7 @@ from ..infoset import (
     COMMENT,
     DOCTYPE,
     ELEMENT_NAME,
+    PROCESSING_INSTRUCTION,
     REDUNDANT_XMLNS,
     XMLNS_ATTRIBUTE,
     CoercionLog,
@@ -99,6 +105,7 @@ _sub_element = etree.SubElement
 __all__ = ["LxmlTreeBuilder", "LxmlHtmlTreeBuilder", "LxmlDocument"]
 
 _Comment = etree.Comment
+_PI = etree.PI
 # Trees are built in libxml2 *HTML* documents, as lxml.html's own parser
 # builds them: lxml then checks the names of new elements and attributes by
 # its HTML rules, not by XML's Name production.  Every name the parser
@@ -149,12 +156,14 @@ class LxmlTreeBuilder(TreeBuilder):
             # every node made with a tree node's makeelement inherits it.
             self._parser: Any = lxml_html.html_parser
             self._xml_parser: Any = lxml_html.xhtml_parser
-            # Comments are made outside the tree: give them the class too.
+            # Comments and PIs are made outside the tree: give them the class too.
             self._comment: Any = lxml_html.HtmlComment
+            self._pi: Any = lxml_html.HtmlProcessingInstruction
         else:
             self._parser = _HTML_DOCUMENT_PARSER
             self._xml_parser = None  # lxml's default (per-thread) parser
             self._comment = _Comment
+            self._pi = _PI
         self.coercions = CoercionLog()
         self.quirks_mode = "no-quirks"
         self.document: LxmlDocument | None = None
@@ -475,12 +484,15 @@ class LxmlTreeBuilder(TreeBuilder):
             # A DOCTYPE named otherwise than the root, and comments that came
             # before the DOCTYPE, can only be made by the XML parser (lxml
             # has no handle on the DTD node): this document is an XML one.
-            # The comments' text is already a valid XML comment.
+            # The comments' (and PIs') text is already valid XML.
             document = self.document
             assert document is not None  # a DOCTYPE belongs to a document
             before = document.before_root
             count = self._comments_before_doctype
-            prologue = "".join("<!--%s-->" % comment.text for comment in before[:count])
+            prologue = "".join(
+                "<!--%s-->" % node.text if node.tag is _Comment else "<?%s %s?>" % (node.target, node.text or "")
+                for node in before[:count]
+            )
             del before[:count]
             xmlns = ' xmlns="%s"' % namespace if nsmap else ""
             source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, doctype[0], local, xmlns)
@@ -518,6 +530,26 @@ class LxmlTreeBuilder(TreeBuilder):
         if pos >= 0 and self._source is not None:
             self._set_sourceline(comment, pos)
         return comment
+
+    def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
+        """An ``etree.PI`` (``HtmlProcessingInstruction`` for lxml.html).
+        What XML cannot hold is coerced (:func:`specparser.infoset.coerce_pi_target`,
+        :func:`~specparser.infoset.coerce_pi_data`): a NUL or another non-XML
+        character in the data (lossy, counted as characters), a target that
+        is not an XML name or is ``xml``, ``?>`` in the data (both
+        reversible, counted as processing instructions; the tokenizer makes
+        neither)."""
+        try:
+            pi = self._pi(target, data)
+        except ValueError:
+            data_chars = self._characters(data)
+            coerced = (infoset.coerce_pi_target(target), infoset.coerce_pi_data(data_chars))
+            if coerced != (target, data_chars):
+                self.coercions.add(PROCESSING_INSTRUCTION, (target, data), coerced)
+            pi = self._pi(*coerced)
+        if pos >= 0 and self._source is not None:
+            self._set_sourceline(pi, pos)
+        return pi
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         if self.root is not None:

@@ -5,34 +5,19 @@ https://encoding.spec.whatwg.org/
 Decoding never raises: every malformed or unmapped byte sequence becomes
 U+FFFD (the standard's "replacement" error mode).
 
-Known differences from the standard (multi-byte encodings only; every
-single-byte encoding, UTF-8, UTF-16LE/BE, x-user-defined and replacement
-decode exactly as specified):
-
-* Shift_JIS (cp932, with its four single-byte extras turned back into
-  errors) and EUC-KR (cp949) map every valid byte pair as the standard
-  does, but after an invalid pair Python may emit a different
-  number of U+FFFD than the standard (which, for instance, swallows an
-  unmapped trail byte in the trail-byte range).  ASCII bytes after a bad
-  lead byte are never swallowed, so markup such as ``<`` survives.
-* gbk/gb18030 (Python's gb18030, with a lone 0x80 decoded to U+20AC as
-  the standard says): a few dozen pairs map differently (the standard
-  follows GB 18030-2022, Python the 2005 mapping).
-* Big5 (Python's big5hkscs): about two hundred HKSCS-2008 pairs Python
-  does not know decode to U+FFFD.
-* EUC-JP (Python's euc_jp) uses JIS X 0208 as published, where the
-  standard uses Microsoft's variant (e.g. 0xA1C1 is U+301C here, U+FF5E in
-  the standard) and knows the NEC row 13 and IBM extensions.
-* ISO-2022-JP (Python's iso2022_jp) accepts the same escape sequences but
-  recovers from errors differently.
+Every encoding decodes exactly as the standard says: the single-byte
+encodings through Python's charmap codec with the standard's tables,
+UTF-8 and UTF-16LE/BE through Python's codecs (which follow the standard's
+error handling), x-user-defined and replacement here, and the legacy
+multi-byte encodings (gb18030, GBK, Big5, EUC-JP, ISO-2022-JP, Shift_JIS,
+EUC-KR) in :mod:`specparser.encoding.multibyte`.
 """
 
 from __future__ import annotations
 
 import codecs
-import re
 
-from .labels import LABEL_TO_NAME, PYTHON_CODECS, SINGLE_BYTE_DIFFERENCES, SINGLE_BYTE_ENCODINGS
+from .labels import LABEL_TO_NAME, MULTI_BYTE_ENCODINGS, PYTHON_CODECS, SINGLE_BYTE_DIFFERENCES, SINGLE_BYTE_ENCODINGS
 
 # https://infra.spec.whatwg.org/#ascii-whitespace
 ASCII_WHITESPACE = "\t\n\x0c\r "
@@ -126,37 +111,15 @@ def decode_without_bom_sniffing(data: bytes, encoding: str) -> str:
         # https://encoding.spec.whatwg.org/#replacement-decoder: one U+FFFD
         # for the whole of a non-empty input.
         return "\ufffd" if data else ""
+    if encoding in MULTI_BYTE_ENCODINGS:
+        from .multibyte import decode_multi_byte  # the tables load on first use
+
+        return decode_multi_byte(bytes(data), encoding)
     try:
         codec = PYTHON_CODECS[encoding]
     except KeyError:
         raise LookupError(f"{encoding!r} is not the name of an encoding") from None
-    text = data.decode(codec, _ERROR_HANDLERS.get(codec, "replace"))
-    if encoding == "shift_jis" and _CP932_SINGLE_BYTE_EXTRAS.search(text):
-        text = text.translate(_CP932_SINGLE_BYTE_FIX)
-    return text
-
-
-def _gb18030_error(error: UnicodeError) -> tuple[str, int]:
-    # https://encoding.spec.whatwg.org/#gb18030-decoder: a 0x80 that is not
-    # the trail of a lead byte is U+20AC, and decoding goes on with the next
-    # byte; Python's gb18030 reports an error starting at it (one byte, or
-    # two when a digit follows).  Every other error is U+FFFD, as with
-    # "replace".
-    if not isinstance(error, UnicodeDecodeError):
-        raise error  # registered for decoding only
-    if error.object[error.start] == 0x80:
-        return "\u20ac", error.start + 1
-    return "\ufffd", error.end
-
-
-codecs.register_error("specparser-gb18030", _gb18030_error)
-_ERROR_HANDLERS = {"gb18030": "specparser-gb18030"}
-
-# cp932 decodes the single bytes 0xA0, 0xFD, 0xFE and 0xFF to U+F8F0-U+F8F3
-# (Microsoft's best fit); the standard's Shift_JIS decoder has no such bytes
-# (errors).  No other cp932 sequence yields those code points.
-_CP932_SINGLE_BYTE_EXTRAS = re.compile("[\uf8f0-\uf8f3]")
-_CP932_SINGLE_BYTE_FIX = {c: 0xFFFD for c in range(0xF8F0, 0xF8F4)}
+    return data.decode(codec, "replace")
 
 
 def decode(data: bytes, encoding: str) -> tuple[str, str]:

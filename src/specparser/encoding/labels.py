@@ -19,9 +19,12 @@ small, exact corrections:
   encoding decodes exactly as the standard's index-*.txt files say
   (checked byte for byte against two independent implementations of the
   indexes; the tests keep a digest of each table).
-* Multi-byte encodings use the closest Python codec (see
-  ``PYTHON_CODECS``); :mod:`specparser.encoding.decoding` documents where
-  they are known to differ from the standard.
+* The legacy multi-byte encodings (``MULTI_BYTE_ENCODINGS``) have decoders
+  and encoders of their own (:mod:`specparser.encoding.multibyte`,
+  :mod:`specparser.encoding.multibyte_encoders`), exactly the standard's;
+  ``PYTHON_CODECS`` names the closest Python codec, which the decoders use
+  where it is provably identical and which webencodings-style
+  ``codec_info`` users get.
 """
 
 from __future__ import annotations
@@ -147,6 +150,12 @@ PYTHON_CODECS: dict[str, str] = {
     # The standard's EUC-KR is the Unified Hangul Code (windows-949).
     "euc-kr": "cp949",
 }
+
+# https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(simplified)-encodings
+# and the sections after it.
+MULTI_BYTE_ENCODINGS: frozenset[str] = frozenset(
+    ("gbk", "gb18030", "big5", "euc-jp", "iso-2022-jp", "shift_jis", "euc-kr")
+)
 
 # The single-byte encodings (https://encoding.spec.whatwg.org/#legacy-single-byte-encodings).
 SINGLE_BYTE_ENCODINGS: frozenset[str] = frozenset(

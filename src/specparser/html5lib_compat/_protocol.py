@@ -20,6 +20,10 @@ create_element                 ``tree.createElement(token)`` (so
                                ``attributes`` setter, tuple keys for
                                namespaced attributes)
 create_comment                 ``commentClass(data)``
+create_processing_instruction  ``processingInstructionClass(target, data)``
+                               if the builder has one, else
+                               ``commentClass("?target data?")`` (what
+                               html5lib 1.1 made of ``<?target data?>``)
 append_doctype                 ``tree.insertDoctype(token)``
 append / insert_before         ``parent.appendChild`` / ``insertBefore``
 insert_text                    ``parent.insertText(data, insertBefore)``
@@ -123,6 +127,17 @@ class ProtocolTreeBuilder(GatheredText, TreeBuilder):
 
     def create_comment(self, data: str, pos: int = -1) -> Any:
         return self.tree.commentClass(data)
+
+    def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
+        """The protocol has no processing instruction node: a builder class
+        with a ``processingInstructionClass(target, data)`` gets one; any
+        other gets a comment ``?target data?``, the processing instruction
+        as the standard serializes it without its ``<`` and ``>`` (and the
+        comment html5lib 1.1 made of the usual ``<?target data?>``)."""
+        make = getattr(self.tree, "processingInstructionClass", None)
+        if make is not None:
+            return make(target, data)
+        return self.tree.commentClass("?%s %s?" % (target, data))
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         if self._text_parent is not None:

@@ -89,6 +89,7 @@ E = _Messages(
         "eof-in-tag": "Unexpected end of file in the tag.",
         "eof-in-comment": "Unexpected end of file in comment.",
         "eof-in-doctype": "Unexpected end of file in DOCTYPE.",
+        "eof-in-processing-instruction": "Unexpected end of file in processing instruction.",
         "missing-semicolon-after-character-reference": "Numeric entity didn't end with ';'.",
         "unknown-named-character-reference": "Named entity didn't end with ';'.",
         "invalid-first-character-of-tag-name": "Expected tag name. Got something else instead.",

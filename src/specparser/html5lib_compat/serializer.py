@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from codecs import register_error, xmlcharrefreplace_errors
+from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from ..constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
@@ -88,17 +89,44 @@ def htmlentityreplace_errors(exc: UnicodeError) -> tuple[str | bytes, int]:
     named character references (``&eacute;``), else ``&#x...;``."""
     if not isinstance(exc, (UnicodeEncodeError, UnicodeTranslateError)):
         return xmlcharrefreplace_errors(exc)
-    out = []
-    for char in exc.object[exc.start : exc.end]:
-        name = _ENTITY_NAMES.get(ord(char))
-        if name:
-            out.append(f"&{name}" if name.endswith(";") else f"&{name};")
-        else:
-            out.append(f"&#x{ord(char):x};")
-    return "".join(out), exc.end
+    return "".join(map(_character_reference, exc.object[exc.start : exc.end])), exc.end
+
+
+def _character_reference(char: str) -> str:
+    """``htmlentityreplace`` for one character."""
+    name = _ENTITY_NAMES.get(ord(char))
+    if name:
+        return f"&{name}" if name.endswith(";") else f"&{name};"
+    return f"&#x{ord(char):x};"
 
 
 register_error("htmlentityreplace", htmlentityreplace_errors)
+
+
+@lru_cache(maxsize=32)
+def _multi_byte_encoding(label: str) -> str | None:
+    from ..encoding import get_an_encoding
+    from ..encoding.labels import MULTI_BYTE_ENCODINGS
+
+    name = get_an_encoding(label)
+    return name if name in MULTI_BYTE_ENCODINGS else None
+
+
+def _encode(string: str, encoding: str, strict: bool) -> bytes:
+    """``string`` in ``encoding``.  A label of a legacy multi-byte encoding
+    (``euc-kr``, ``shift_jis``, ``big5``, ``gb2312`` ...) gets the Encoding
+    Standard's encoder, whose bytes browsers decode back to the same text
+    (Python's codecs of those names are not the standard's: ``euc_kr``
+    writes most Hangul syllables as jamo sequences, ``big5`` turns Ё into
+    シ); any other name is Python's codec, as in html5lib.  What the
+    encoding cannot represent is an error (``strict``) or a character
+    reference, as ``htmlentityreplace`` writes it."""
+    name = _multi_byte_encoding(encoding)
+    if name is not None:
+        from ..encoding.multibyte_encoders import encode_multi_byte
+
+        return encode_multi_byte(string, name, "fatal" if strict else _character_reference)
+    return string.encode(encoding, "strict" if strict else "htmlentityreplace")
 
 
 def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **serializer_opts: Any) -> Any:
@@ -206,13 +234,13 @@ class HTMLSerializer:
         """Text and attribute values: unencodable characters become
         character references."""
         if self.encoding:
-            return string.encode(self.encoding, "htmlentityreplace")
+            return _encode(string, self.encoding, strict=False)
         return string
 
     def encodeStrict(self, string: str) -> Any:
         """Markup and names: an unencodable character is an error."""
         if self.encoding:
-            return string.encode(self.encoding, "strict")
+            return _encode(string, self.encoding, strict=True)
         return string
 
     # -- the token loop --------------------------------------------------
@@ -307,6 +335,10 @@ class HTMLSerializer:
                 if "--" in data:
                     self.serializeError("Comment contains --")
                 yield encode_strict(f"<!--{data}-->")
+
+            elif kind == "ProcessingInstruction":
+                # As the HTML standard writes one since 2026-07.
+                yield encode_strict(f"<?{token['name']} {token['data']}?>")
 
             elif kind == "Doctype":
                 yield encode_strict(self._doctype(token))

@@ -13,7 +13,7 @@ the sink methods carry out, so nothing here recurses.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
 from ..errors import ParseError
@@ -63,6 +63,14 @@ UNEXPECTED_EOF = "unexpected-eof"
 MISNESTED_TAG = "misnested-tag"
 NON_VOID_SELF_CLOSING = "non-void-html-element-start-tag-with-trailing-solidus"
 FOSTER_PARENTED_TEXT = "foster-parented-character"
+
+
+class ProcessingInstructionToken(NamedTuple):
+    """A processing instruction token as the insertion modes' comment
+    handlers receive it (see :meth:`TreeConstructor.processing_instruction`)."""
+
+    target: str
+    data: str
 
 
 def _is_foreign_dispatch(node: ElementRecord, name: str) -> bool:
@@ -336,6 +344,15 @@ class TreeConstructor:
                 return
         while self.mode.comment(self, data, pos):
             pass
+
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
+        """A processing instruction token (2026).  Every insertion mode and
+        the rules for foreign content treat it as they treat a comment token,
+        with the same insertion location ("insert a processing instruction"
+        is the twin of "insert a comment"), so it goes through the same
+        handlers as a :class:`ProcessingInstructionToken` instead of a
+        comment's data string."""
+        self.comment(ProcessingInstructionToken(target, data), pos)  # type: ignore[arg-type]
 
     def doctype(self, token: Any) -> None:
         self.skip_newline = False
@@ -638,9 +655,18 @@ class TreeConstructor:
         else:
             self.builder.insert_text(target.node, data)
 
-    # https://html.spec.whatwg.org/#insert-a-comment
-    def insert_comment(self, data: str, pos: int = -1, parent: Any = None) -> None:
-        node = self.builder.create_comment(data, pos)
+    # https://html.spec.whatwg.org/#insert-a-comment and
+    # https://html.spec.whatwg.org/#insert-a-processing-instruction
+    def insert_comment(self, data: Any, pos: int = -1, parent: Any = None) -> None:
+        """Insert a comment (``data`` a string) or, for a
+        :class:`ProcessingInstructionToken`, a processing instruction: the
+        two algorithms differ only in the node they create.  ``parent``
+        is the explicit location some modes give (the Document, the html
+        element); otherwise the appropriate place."""
+        if data.__class__ is str:
+            node = self.builder.create_comment(data, pos)
+        else:
+            node = self.builder.create_processing_instruction(data.target, data.data, pos)
         if parent is not None:
             self.builder.append(parent, node)
         else:

@@ -97,7 +97,9 @@ class Mode:
     handlers for the other token types.
 
     Handlers receive the :class:`~specparser.treeconstruction.core.TreeConstructor`
-    and the token.  A start/end/comment/doctype/eof handler returns a true
+    and the token.  The comment handler also gets the processing
+    instruction tokens (as a ``ProcessingInstructionToken`` in place of the
+    comment's data): since 2026 every mode puts them where it puts comments.  A start/end/comment/doctype/eof handler returns a true
     value when the token must be reprocessed (in the insertion mode it has
     just switched to); a character handler returns the characters still to
     be reprocessed, or ``None``.

@@ -11,13 +11,16 @@ A walker is a generator ``walk(node)`` yielding tuples:
 * ``(END, name, namespace)``: the element closes.
 * ``(TEXT, data)``: character data (adjacent text is already merged).
 * ``(COMMENT, data)``
+* ``(PI, target, data)``: a processing instruction (``<?target data>``,
+  made by the parser since 2026).
 * ``(DOCTYPE, name, public_id, system_id)``
 * ``(CONTENT,)`` ... ``(END_CONTENT,)``: between them, the children of an
   HTML ``<template>``'s template contents.  They come right after the
   template's ``START``; any children of the template element itself follow
   ``END_CONTENT``.
 
-Walking a Document yields its children (doctype, comments, the root element);
+Walking a Document yields its children (doctype, comments, processing
+instructions, the root element);
 walking a fragment yields the fragment's children.  Walkers never recurse,
 so a tree of any depth can be walked.
 """
@@ -29,3 +32,4 @@ COMMENT = 3
 DOCTYPE = 4
 CONTENT = 5
 END_CONTENT = 6
+PI = 7

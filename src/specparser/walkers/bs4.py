@@ -13,10 +13,12 @@ Works on any bs4 tree (specparser's, html5lib's, html.parser's, lxml's):
 * All children of an HTML ``template`` are reported as its template
   contents: bs4 has no DocumentFragment, and the parser puts nothing else
   into a template element.
-* ``Comment`` becomes a comment and ``Doctype`` a doctype; ``CData`` and the
-  other string classes (``Script``, ``Stylesheet`` ...) are text; other
-  preformatted strings (processing instructions and declarations that
-  html.parser or lxml give) are reported as comments, which is what an
+* ``Comment`` becomes a comment, ``Doctype`` a doctype and
+  ``ProcessingInstruction`` a processing instruction (its string is
+  ``target data``: the target is what comes before the first whitespace);
+  ``CData`` and the other string classes (``Script``,
+  ``Stylesheet`` ...) are text; other preformatted strings (declarations
+  that html.parser or lxml give) are reported as comments, which is what an
   HTML parser makes of them.  Adjacent strings are merged.
 
 Deep trees are walked without recursion.
@@ -29,16 +31,25 @@ from typing import Any, Iterator
 
 try:
     from bs4 import BeautifulSoup
-    from bs4.element import CData, Comment, Doctype, NamespacedAttribute, PageElement, PreformattedString, Tag
+    from bs4.element import (
+        CData,
+        Comment,
+        Doctype,
+        NamespacedAttribute,
+        PageElement,
+        PreformattedString,
+        ProcessingInstruction,
+        Tag,
+    )
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
         "walking BeautifulSoup trees needs beautifulsoup4: pip install specparser-html[bs4]"
     ) from exc
 
 from ..constants import HTML_NAMESPACE
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
-__all__ = ["walk", "doctype_parts"]
+__all__ = ["walk", "doctype_parts", "pi_parts"]
 
 # bs4's rendering of a doctype (Doctype._string_for_name_and_ids).
 _DOCTYPE = re.compile(r'([^ ]*)(?: PUBLIC "(.*?)"(?: "(.*)")?| SYSTEM "(.*)")?\Z', re.S)
@@ -56,6 +67,18 @@ def doctype_parts(doctype: str) -> tuple[str, str, str]:
         return str(doctype), "", ""
     name, public_id, public_system_id, system_id = match.groups()
     return name, public_id or "", public_system_id or system_id or ""
+
+
+_PI_TEXT = re.compile(r"([^\t\n\f\r ]*)[\t\n\f\r ]?(.*)\Z", re.S)
+
+
+def pi_parts(pi: Any) -> tuple[str, str]:
+    """``(target, data)`` of a bs4 ``ProcessingInstruction``: specparser's
+    are ``target`` + one space + ``data``, html.parser's the text between
+    ``<?`` and ``>``, lxml's XML parser's the text between ``<?`` and
+    ``?>``."""
+    target, data = _PI_TEXT.match(str(pi)).groups()  # type: ignore[union-attr]
+    return target, data
 
 
 def _render(name: str, public_id: str, system_id: str) -> str:
@@ -130,6 +153,8 @@ def walk(node: Any) -> Iterator[tuple]:
                     yield (DOCTYPE,) + doctype_parts(child)
                 elif isinstance(child, Comment):
                     yield (COMMENT, str(child))
+                elif isinstance(child, ProcessingInstruction):
+                    yield (PI,) + pi_parts(child)
                 else:
                     yield (COMMENT, child.PREFIX[1:] + str(child) + child.SUFFIX[:-1])
             else:

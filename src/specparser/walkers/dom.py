@@ -10,8 +10,8 @@ as the events of :mod:`specparser.walkers`.
 * Attributes in a namespace become ``(prefix, local_name, namespace)`` keys,
   others plain-string keys, in the order the DOM gives them.
 * Adjacent Text / CDATASection nodes are merged into one TEXT event.
-* Processing instructions and entity references are skipped: the HTML
-  parser never creates them.
+* A ProcessingInstruction node is a ``PI`` event (``target``, ``data``);
+  entity references are skipped: the HTML parser never creates them.
 * minidom has no template contents: the dom builder keeps them as the
   template element's children (as html5lib 1.1 does), so an HTML
   ``template``'s children are reported as its template contents
@@ -24,13 +24,14 @@ from typing import Any, Iterator
 from xml.dom import Node
 
 from ..constants import HTML_NAMESPACE
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 _ELEMENT = Node.ELEMENT_NODE
 _TEXT = Node.TEXT_NODE
 _CDATA = Node.CDATA_SECTION_NODE
 _COMMENT = Node.COMMENT_NODE
 _DOCTYPE = Node.DOCUMENT_TYPE_NODE
+_PI = Node.PROCESSING_INSTRUCTION_NODE
 _CONTAINERS = (Node.DOCUMENT_NODE, Node.DOCUMENT_FRAGMENT_NODE)
 
 
@@ -99,6 +100,8 @@ def walk(node: Any) -> Iterator[tuple]:
                 yield (COMMENT, current.data)
             elif kind == _DOCTYPE:
                 yield (DOCTYPE, current.name or "", current.publicId or "", current.systemId or "")
+            elif kind == _PI:
+                yield (PI, current.target, current.data)
         # Next node in tree order: the next sibling, or the next sibling of
         # the nearest ancestor that has one, closing elements on the way.
         if current is node:

@@ -6,7 +6,8 @@ tag is an HTML element (``namespaceHTMLElements=False``).  Attribute keys
 ``{namespace}local`` in the xlink, xml or xmlns namespaces become the
 ``(prefix, local, namespace)`` tuples of the TreeBuilder convention; other
 keys stay plain strings (an attribute really named ``{x}y`` is possible).
-All children of an HTML ``template`` are reported as its template contents
+A ``ProcessingInstruction`` element is a ``PI`` event (see
+:func:`split_pi_text`).  All children of an HTML ``template`` are reported as its template contents
 (see :mod:`specparser.builders.etree`).
 """
 
@@ -16,11 +17,20 @@ from typing import Any, Iterator
 from xml.etree import ElementTree as ET
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 _COMMENT = ET.Comment
 _PI = ET.ProcessingInstruction
 _CONTAINERS = ("DOCUMENT_ROOT", "DOCUMENT_FRAGMENT")
+
+
+def split_pi_text(text: str) -> tuple[str, str]:
+    """``(target, data)`` of an ElementTree processing instruction, whose
+    ``text`` is ``"target data"`` (``"target"`` alone for empty data): the
+    target is what comes before the first space (the tokenizer never puts a
+    space in a target, nor at the start of the data)."""
+    target, _, data = text.partition(" ")
+    return target, data
 
 
 def _split_tag(tag: str) -> tuple[str, str]:
@@ -78,7 +88,7 @@ def walk(node: Any) -> Iterator[tuple]:
             if tag is _COMMENT:
                 yield (COMMENT, el.text or "")
             elif tag is _PI:
-                pass  # the HTML parser never creates processing instructions
+                yield (PI,) + split_pi_text(el.text or "")
             elif tag == "<!DOCTYPE>":
                 yield (DOCTYPE, el.text or "", el.get("publicId", ""), el.get("systemId", ""))
             else:

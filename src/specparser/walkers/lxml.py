@@ -7,7 +7,8 @@ its tail), and trees from html5lib's lxml builder or lxml's own parsers.
 The infoset coercions of the builder are undone (:mod:`specparser.infoset`):
 element and attribute names and the DOCTYPE come back exactly as the parser
 made them (``fooU00003Cbar`` is reported as ``foo<bar``), and so do
-comments with ``--`` or a final ``-``.  Dropped ``xmlns`` attributes and
+comments with ``--`` or a final ``-``, and processing instructions (target
+and ``?>`` in the data).  Dropped ``xmlns`` attributes and
 replaced characters (form feeds, controls) cannot come back.  Pass
 ``restore=False`` to see the names and comments as lxml holds them (for a
 tree that did not come from specparser and happens to contain ``U`` and six
@@ -38,10 +39,11 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     ) from exc
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
-from ..infoset import restore_comment, restore_identifier, restore_name
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, START, TEXT
+from ..infoset import restore_comment, restore_identifier, restore_name, restore_pi_data
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 _COMMENT = etree.Comment
+_PI = etree.PI
 _ELEMENT_TREE = etree._ElementTree
 _ELEMENT = etree._Element
 
@@ -177,8 +179,13 @@ def _walk_subtree(top: Any, names: _Names, comment: Any) -> Iterator[tuple]:
                 yield (END, name, namespace)
             elif tag is _COMMENT:
                 yield (COMMENT, comment(el.text or ""))
-            # Processing instructions and entity references: the HTML parser
-            # never makes them and the event protocol has no place for them.
+            elif tag is _PI:
+                if names.restore is restore_name:
+                    yield (PI, restore_name(el.target), restore_pi_data(el.text or ""))
+                else:
+                    yield (PI, el.target, el.text or "")
+            # Entity references: the HTML parser never makes them and the
+            # event protocol has no place for them.
             if el is not top and el.tail:
                 yield (TEXT, el.tail)
         if descended:

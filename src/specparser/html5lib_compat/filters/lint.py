@@ -78,6 +78,9 @@ class Filter(base.Filter):
                     _check(start == (namespace, name), f"end tag {name} closes {start[1]}")
             elif kind == "Comment":
                 _check(isinstance(token["data"], str), "comment data must be a str")
+            elif kind == "ProcessingInstruction":
+                _check(isinstance(token["name"], str) and token["name"] != "", "PI target must be a non-empty str")
+                _check(isinstance(token["data"], str), "PI data must be a str")
             elif kind in ("Characters", "SpaceCharacters"):
                 data = token["data"]
                 _check(isinstance(data, str) and data != "", "text data must be a non-empty str")

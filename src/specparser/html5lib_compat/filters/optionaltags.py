@@ -67,6 +67,11 @@ _BODY_KEPT_BEFORE = frozenset({"meta", "noscript", "link", "script", "style", "t
 _TAGS = ("StartTag", "EmptyTag")
 
 
+# "Not followed by a comment" and "the first thing inside is not a comment":
+# a processing instruction (2026) goes wherever a comment goes, so it keeps
+# the tag just as a comment does.
+_COMMENT_OR_SPACE = ("Comment", "ProcessingInstruction", "SpaceCharacters")
+
 class Filter(base.Filter):
     """Removes optional tags from the token stream"""
 
@@ -101,14 +106,14 @@ class Filter(base.Filter):
             kind, next_name = None, ""
         if tagname == "html":
             # ... if the first thing inside is not a comment (or space).
-            return kind not in ("Comment", "SpaceCharacters")
+            return kind not in _COMMENT_OR_SPACE
         if tagname == "head":
             # ... if the element is empty, or the first thing inside is an element.
             return kind in _TAGS or (kind == "EndTag" and next_name == "head")
         if tagname == "body":
             # ... if empty, or the first thing inside is not whitespace or a
             # comment, except meta, noscript, link, script, style, template.
-            if kind in ("Comment", "SpaceCharacters"):
+            if kind in _COMMENT_OR_SPACE:
                 return False
             if kind in _TAGS:
                 return next_name not in _BODY_KEPT_BEFORE
@@ -134,7 +139,7 @@ class Filter(base.Filter):
         else:
             kind, next_name = None, ""
         if tagname in _END_UNLESS_SPACE_OR_COMMENT:
-            if kind in ("Comment", "SpaceCharacters"):
+            if kind in _COMMENT_OR_SPACE:
                 return False
             if tagname == "colgroup" and kind == "StartTag" and next_name == "colgroup":
                 return False  # so that the next <colgroup> may keep its start tag

@@ -342,7 +342,8 @@ class Filter(base.Filter):
             ):
                 return self.allowed_token(token)
             return self.disallowed_token(token)
-        if token_type == "Comment":
+        if token_type == "Comment" or token_type == "ProcessingInstruction":
+            # html5lib 1.1 read "<?...>" as a comment, and dropped it.
             return None
         return token
 

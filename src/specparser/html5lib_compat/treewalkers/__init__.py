@@ -92,6 +92,8 @@ def pprint(walker: Iterable[dict]) -> str:
             indent -= 2
         elif kind == "Comment":
             output.append(f"{pad}<!-- {token['data']} -->")
+        elif kind == "ProcessingInstruction":
+            output.append(f"{pad}<?{token['name']} {token['data']}?>")
         elif kind == "Doctype":
             name, public_id, system_id = token["name"], token["publicId"], token["systemId"]
             if not name:

@@ -19,6 +19,7 @@ from ...serializer import VOID_ELEMENTS
 from ...walkers import COMMENT as _EV_COMMENT
 from ...walkers import DOCTYPE as _EV_DOCTYPE
 from ...walkers import END as _EV_END
+from ...walkers import PI as _EV_PI
 from ...walkers import START as _EV_START
 from ...walkers import TEXT as _EV_TEXT
 
@@ -82,6 +83,11 @@ class TreeWalker:
 
     def comment(self, data: str) -> dict:
         return {"type": "Comment", "data": data}
+
+    def processingInstruction(self, target: str, data: str) -> dict:
+        """A processing instruction (specparser's token type; html5lib 1.1
+        has none): ``name`` is the target, as a Doctype token's ``name``."""
+        return {"type": "ProcessingInstruction", "name": target, "data": data}
 
     def doctype(self, name: str | None, publicId: str | None = None, systemId: str | None = None) -> dict:
         return {"type": "Doctype", "name": name, "publicId": publicId, "systemId": systemId}
@@ -201,6 +207,8 @@ class EventTreeWalker(TreeWalker):
                 yield self.endTag(event[2], event[1])
             elif kind == _EV_COMMENT:
                 yield self.comment(event[1])
+            elif kind == _EV_PI:
+                yield self.processingInstruction(event[1], event[2])
             elif kind == _EV_DOCTYPE:
                 yield self.doctype(event[1], event[2] or None, event[3] or None)
             # CONTENT / END_CONTENT: nothing; the contents are children.
@@ -220,6 +228,6 @@ def _skip_to_end(events: Iterator[tuple]) -> bool:
         elif kind == _EV_START:
             depth += 1
             had_children = True
-        elif kind in (_EV_TEXT, _EV_COMMENT):
+        elif kind in (_EV_TEXT, _EV_COMMENT, _EV_PI):
             had_children = True
     return had_children

@@ -1,0 +1,625 @@
+"""The legacy multi-byte decoders, exactly as the Encoding Standard says.
+
+https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(simplified)-encodings
+and the sections after it: gb18030 (GBK's decoder is gb18030's), Big5,
+EUC-JP, ISO-2022-JP, Shift_JIS and EUC-KR, in "replacement" error mode.
+
+Two paths give the same text:
+
+* the *exact decoders* (``_decode_<encoding>``): the standard's handlers
+  as loops over the bytes, one function per decoder, its state in local
+  variables.  The standard's "restore" (giving bytes back to be read again)
+  is not advancing past them;
+* the *fast path* (:func:`decode_multi_byte`, on by default; switch with
+  :data:`USE_FAST_PATH`): Python's C codec for the encoding, which decodes
+  every sequence it accepts as the standard does except the few listed in
+  :data:`_FAST_PATHS` (found by comparing the two on every one- and
+  two-byte sequence and the three-/four-byte ranges; the tests repeat that
+  comparison).  Where the C codec reports an error, an error handler runs
+  the exact decoder on that one sequence and the codec goes on after it, so
+  error recovery is the standard's.  Sequences the C codec decodes to a
+  code point of its own that only they produce are put right with
+  ``str.translate``; the rest (a handful that collide with other bytes,
+  e.g. EUC-JP 0x8F 0xA2 0xB7, which the C codec reads as "~") are found
+  with a bytes pattern, and the stretch of bytes around each (between two
+  bytes that always end a sequence) is decoded with the exact decoder.
+
+:class:`IncrementalDecoder` decodes input given in pieces (keeping the
+bytes of a sequence not yet complete) with the same result as decoding the
+whole at once.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from typing import Callable
+
+from .indexes import NULL, gb18030_ranges_code_point, index_table
+from .labels import MULTI_BYTE_ENCODINGS
+
+__all__ = ["MULTI_BYTE_ENCODINGS", "IncrementalDecoder", "USE_FAST_PATH", "decode_multi_byte"]
+
+# Whether decode_multi_byte uses the C codecs (see the module docstring);
+# False runs the exact decoders alone (same output; the tests check both).
+USE_FAST_PATH = True
+
+_FFFD = "\ufffd"
+
+# An exact decoder: (data, start, stop, final) -> (text, end).  Decodes the
+# sequences that begin before ``stop`` (each may read bytes after it);
+# ``end`` is where decoding stopped.  When ``final`` is false it stops
+# before a sequence that the end of ``data`` leaves undecided.
+_Exact = Callable[[bytes, int, int, bool], "tuple[str, int]"]
+
+
+def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[str, int]:
+    """https://encoding.spec.whatwg.org/#gb18030-decoder"""
+    table = index_table("gb18030")
+    size = len(table)
+    n = len(data)
+    out: list[str] = []
+    append = out.append
+    i = start
+    while i < stop:
+        byte = data[i]
+        if byte < 0x80:
+            append(chr(byte))
+            i += 1
+            continue
+        if byte == 0x80:
+            append("\u20ac")
+            i += 1
+            continue
+        if byte == 0xFF:
+            append(_FFFD)
+            i += 1
+            continue
+        # gb18030 first = byte.
+        if i + 1 >= n:
+            if not final:
+                break
+            append(_FFFD)  # end-of-queue with first set
+            i += 1
+            continue
+        second = data[i + 1]
+        if 0x30 <= second <= 0x39:
+            if i + 2 >= n:
+                if not final:
+                    break
+                append(_FFFD)
+                i += 2
+                continue
+            third = data[i + 2]
+            if not 0x81 <= third <= 0xFE:
+                # Restore « second, byte »: only the first byte is used up.
+                append(_FFFD)
+                i += 1
+                continue
+            if i + 3 >= n:
+                if not final:
+                    break
+                append(_FFFD)
+                i += 3
+                continue
+            fourth = data[i + 3]
+            if not 0x30 <= fourth <= 0x39:
+                # Restore « second, third, byte ».
+                append(_FFFD)
+                i += 1
+                continue
+            code_point = gb18030_ranges_code_point(
+                (byte - 0x81) * 12600 + (second - 0x30) * 1260 + (third - 0x81) * 10 + fourth - 0x30
+            )
+            append(_FFFD if code_point is None else chr(code_point))
+            i += 4
+            continue
+        # Two bytes.
+        if 0x40 <= second <= 0x7E or 0x80 <= second <= 0xFE:
+            pointer = (byte - 0x81) * 190 + second - (0x40 if second < 0x7F else 0x41)
+            char = table[pointer] if pointer < size else NULL
+            if char != NULL:
+                append(char)
+                i += 2
+                continue
+        append(_FFFD)
+        i += 1 if second < 0x80 else 2  # an ASCII byte is restored
+    return "".join(out), i
+
+
+_BIG5_TWO_CODE_POINTS = {1133: "\u00ca\u0304", 1135: "\u00ca\u030c", 1164: "\u00ea\u0304", 1166: "\u00ea\u030c"}
+
+
+def _decode_big5(data: bytes, start: int, stop: int, final: bool) -> tuple[str, int]:
+    """https://encoding.spec.whatwg.org/#big5-decoder"""
+    table = index_table("big5")
+    size = len(table)
+    n = len(data)
+    out: list[str] = []
+    append = out.append
+    i = start
+    while i < stop:
+        byte = data[i]
+        if byte < 0x80:
+            append(chr(byte))
+            i += 1
+            continue
+        if not 0x81 <= byte <= 0xFE:
+            append(_FFFD)
+            i += 1
+            continue
+        if i + 1 >= n:
+            if not final:
+                break
+            append(_FFFD)
+            i += 1
+            continue
+        trail = data[i + 1]
+        if 0x40 <= trail <= 0x7E or 0xA1 <= trail <= 0xFE:
+            pointer = (byte - 0x81) * 157 + trail - (0x40 if trail < 0x7F else 0x62)
+            two = _BIG5_TWO_CODE_POINTS.get(pointer)
+            if two is not None:
+                append(two)
+                i += 2
+                continue
+            char = table[pointer] if pointer < size else NULL
+            if char != NULL:
+                append(char)
+                i += 2
+                continue
+        append(_FFFD)
+        i += 1 if trail < 0x80 else 2
+    return "".join(out), i
+
+
+def _decode_euc_jp(data: bytes, start: int, stop: int, final: bool) -> tuple[str, int]:
+    """https://encoding.spec.whatwg.org/#euc-jp-decoder"""
+    jis0208 = index_table("jis0208")
+    jis0212 = index_table("jis0212")
+    n = len(data)
+    out: list[str] = []
+    append = out.append
+    i = start
+    while i < stop:
+        byte = data[i]
+        if byte < 0x80:
+            append(chr(byte))
+            i += 1
+            continue
+        if not (byte == 0x8E or byte == 0x8F or 0xA1 <= byte <= 0xFE):
+            append(_FFFD)
+            i += 1
+            continue
+        if i + 1 >= n:
+            if not final:
+                break
+            append(_FFFD)
+            i += 1
+            continue
+        trail = data[i + 1]
+        if byte == 0x8E and 0xA1 <= trail <= 0xDF:
+            append(chr(0xFF61 - 0xA1 + trail))
+            i += 2
+            continue
+        table = jis0208
+        used = 2
+        leading = byte
+        if byte == 0x8F and 0xA1 <= trail <= 0xFE:
+            # jis0212: the lead becomes this byte and a third byte is read.
+            if i + 2 >= n:
+                if not final:
+                    break
+                append(_FFFD)
+                i += 2
+                continue
+            table = jis0212
+            leading = trail
+            trail = data[i + 2]
+            used = 3
+        if 0xA1 <= leading <= 0xFE and 0xA1 <= trail <= 0xFE:
+            pointer = (leading - 0xA1) * 94 + trail - 0xA1
+            char = table[pointer] if pointer < len(table) else NULL
+            if char != NULL:
+                append(char)
+                i += used
+                continue
+        append(_FFFD)
+        i += used - 1 if trail < 0x80 else used
+    return "".join(out), i
+
+
+def _decode_shift_jis(data: bytes, start: int, stop: int, final: bool) -> tuple[str, int]:
+    """https://encoding.spec.whatwg.org/#shift_jis-decoder"""
+    table = index_table("jis0208")
+    size = len(table)
+    n = len(data)
+    out: list[str] = []
+    append = out.append
+    i = start
+    while i < stop:
+        byte = data[i]
+        if byte <= 0x80:
+            append(chr(byte))
+            i += 1
+            continue
+        if 0xA1 <= byte <= 0xDF:
+            append(chr(0xFF61 - 0xA1 + byte))
+            i += 1
+            continue
+        if not (0x81 <= byte <= 0x9F or 0xE0 <= byte <= 0xFC):
+            append(_FFFD)
+            i += 1
+            continue
+        if i + 1 >= n:
+            if not final:
+                break
+            append(_FFFD)
+            i += 1
+            continue
+        trail = data[i + 1]
+        if 0x40 <= trail <= 0x7E or 0x80 <= trail <= 0xFC:
+            pointer = (byte - (0x81 if byte < 0xA0 else 0xC1)) * 188 + trail - (0x40 if trail < 0x7F else 0x41)
+            if 8836 <= pointer <= 10715:
+                append(chr(0xE000 - 8836 + pointer))  # EUDC
+                i += 2
+                continue
+            char = table[pointer] if pointer < size else NULL
+            if char != NULL:
+                append(char)
+                i += 2
+                continue
+        append(_FFFD)
+        i += 1 if trail < 0x80 else 2
+    return "".join(out), i
+
+
+def _decode_euc_kr(data: bytes, start: int, stop: int, final: bool) -> tuple[str, int]:
+    """https://encoding.spec.whatwg.org/#euc-kr-decoder"""
+    table = index_table("euc-kr")
+    size = len(table)
+    n = len(data)
+    out: list[str] = []
+    append = out.append
+    i = start
+    while i < stop:
+        byte = data[i]
+        if byte < 0x80:
+            append(chr(byte))
+            i += 1
+            continue
+        if not 0x81 <= byte <= 0xFE:
+            append(_FFFD)
+            i += 1
+            continue
+        if i + 1 >= n:
+            if not final:
+                break
+            append(_FFFD)
+            i += 1
+            continue
+        trail = data[i + 1]
+        if 0x41 <= trail <= 0xFE:
+            pointer = (byte - 0x81) * 190 + trail - 0x41
+            char = table[pointer] if pointer < size else NULL
+            if char != NULL:
+                append(char)
+                i += 2
+                continue
+        append(_FFFD)
+        i += 1 if trail < 0x80 else 2
+    return "".join(out), i
+
+
+# -- ISO-2022-JP ------------------------------------------------------------
+
+# https://encoding.spec.whatwg.org/#iso-2022-jp-decoder: the states outside
+# an escape sequence or a byte pair (the "output state").
+_ASCII, _ROMAN, _KATAKANA, _LEADING_BYTE = range(4)
+
+# What "ESC <x> <y>" switches to.
+_ESCAPES = {(0x28, 0x42): _ASCII, (0x28, 0x4A): _ROMAN, (0x28, 0x49): _KATAKANA,
+            (0x24, 0x40): _LEADING_BYTE, (0x24, 0x42): _LEADING_BYTE}  # fmt: skip
+
+# The runs each state decodes with a C-level method, and their translations.
+_RUN = {
+    _ASCII: re.compile(rb"[^\x0e\x0f\x1b\x80-\xff]+"),
+    _ROMAN: re.compile(rb"[^\x0e\x0f\x1b\x80-\xff]+"),
+    _KATAKANA: re.compile(rb"[\x21-\x5f]+"),
+    _LEADING_BYTE: re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])+"),
+}
+_ROMAN_DICT = {0x5C: 0xA5, 0x7E: 0x203E}
+_KATAKANA_DICT = {b: 0xFF61 - 0x21 + b for b in range(0x21, 0x60)}
+# A JIS X 0208 byte pair in ISO-2022-JP is the EUC-JP pair with the high
+# bits set: both decoders look the pointer up in index jis0208.
+_JIS_TO_EUC = bytes((b + 0x80) if 0x21 <= b <= 0x7E else b for b in range(0x100))
+
+
+def _decode_iso_2022_jp(
+    data: bytes, state: tuple[int, bool], final: bool, runs: bool = True
+) -> tuple[str, int, tuple[int, bool]]:
+    """https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
+
+    ``state`` is (the output state, the "ISO-2022-JP output" flag); returns
+    the text, where decoding stopped and the state there.  With ``runs``,
+    runs of bytes a state decodes one by one without errors are decoded with
+    C-level methods (the same characters)."""
+    mode, output = state
+    jis0208 = index_table("jis0208")
+    n = len(data)
+    out: list[str] = []
+    append = out.append
+    i = 0
+    while i < n:
+        byte = data[i]
+        if byte == 0x1B:
+            # Escape start.
+            if i + 1 >= n:
+                if not final:
+                    break
+                append(_FFFD)  # end-of-queue: error, back to the output state
+                output = False
+                i += 1
+                continue
+            leading = data[i + 1]
+            if leading == 0x24 or leading == 0x28:
+                # Escape.
+                if i + 2 >= n and not final:
+                    break
+                new = _ESCAPES.get((leading, data[i + 2])) if i + 2 < n else None
+                if new is not None:
+                    mode = new
+                    if output:
+                        append(_FFFD)  # two escape sequences with nothing between
+                    output = True
+                    i += 3
+                    continue
+            # Restore the byte(s) after ESC; error; back to the output state.
+            append(_FFFD)
+            output = False
+            i += 1
+            continue
+        if runs:
+            match = _RUN[mode].match(data, i)
+            if match is not None:
+                end = match.end()
+                if mode == _LEADING_BYTE:
+                    append(decode_multi_byte(data[i:end].translate(_JIS_TO_EUC), "euc-jp"))
+                elif mode == _KATAKANA:
+                    append(data[i:end].decode("latin-1").translate(_KATAKANA_DICT))
+                elif mode == _ROMAN:
+                    append(data[i:end].decode("ascii").translate(_ROMAN_DICT))
+                else:
+                    append(data[i:end].decode("ascii"))
+                output = False
+                i = end
+                continue
+        if mode == _LEADING_BYTE:
+            if 0x21 <= byte <= 0x7E:
+                output = False
+                if i + 1 >= n:
+                    if not final:
+                        break
+                    append(_FFFD)  # end-of-queue in the trailing byte state
+                    i += 1
+                    continue
+                trail = data[i + 1]
+                if trail == 0x1B:
+                    append(_FFFD)  # the lead is dropped; the escape is read next
+                    i += 1
+                    continue
+                if 0x21 <= trail <= 0x7E:
+                    pointer = (byte - 0x21) * 94 + trail - 0x21
+                    char = jis0208[pointer] if pointer < len(jis0208) else NULL
+                    append(_FFFD if char == NULL else char)
+                else:
+                    append(_FFFD)
+                i += 2
+                continue
+            output = False
+            append(_FFFD)
+            i += 1
+            continue
+        output = False
+        if mode == _KATAKANA:
+            append(chr(0xFF61 - 0x21 + byte) if 0x21 <= byte <= 0x5F else _FFFD)
+        elif byte >= 0x80 or byte == 0x0E or byte == 0x0F:
+            append(_FFFD)
+        elif mode == _ROMAN and byte == 0x5C:
+            append("\u00a5")
+        elif mode == _ROMAN and byte == 0x7E:
+            append("\u203e")
+        else:
+            append(chr(byte))
+        i += 1
+    return "".join(out), i, (mode, output)
+
+
+
+# -- the fast path ----------------------------------------------------------
+
+
+class _FastPath:
+    """How the C codec ``codec`` is used for an encoding (see the module
+    docstring).  ``fix`` maps the code points it gets wrong (and that only
+    the wrong sequences give) to the standard's.  ``unsafe`` is what it gets
+    wrong otherwise: the byte sequences and the characters the codec makes
+    of them (a decoded text without those characters holds none of the
+    sequences).  Bytes below ``boundary`` always end a sequence, in the
+    standard's decoder and in the codec."""
+
+    def __init__(self, name: str, codec: str, exact: _Exact, boundary: int,
+                 fix: dict[int, int] | None = None,
+                 unsafe: tuple[str, tuple[bytes, ...]] | None = None) -> None:  # fmt: skip
+        self.name = name
+        self.codec = codec
+        self.exact = exact
+        self.boundary = boundary
+        self.fix = fix
+        # str.__contains__ per character is a memchr-speed scan, far
+        # faster than a regular expression's character class.
+        self.fix_chars = tuple(map(chr, fix)) if fix else ()
+        self.unsafe_chars, self.unsafe_bytes = unsafe if unsafe else ("", ())
+        self.unsafe = re.compile(b"|".join(map(re.escape, self.unsafe_bytes))).search if unsafe else None
+        self.errors = f"specparser-{name}"
+        codecs.register_error(self.errors, self._error)
+
+    def _error(self, error: UnicodeError) -> tuple[str, int]:
+        # The C codec stopped at a sequence it does not accept: the exact
+        # decoder reads the one sequence starting there.
+        if not isinstance(error, UnicodeDecodeError):
+            raise error
+        return self.exact(error.object, error.start, error.start + 1, True)  # type: ignore[arg-type]
+
+    def _fixed(self, text: str) -> str:
+        for char in self.fix_chars:
+            if char in text:
+                return text.translate(self.fix)  # type: ignore[arg-type]
+        return text
+
+    def decode(self, data: bytes) -> str:
+        text = data.decode(self.codec, self.errors)
+        if self.unsafe is not None and any(c in text for c in self.unsafe_chars):
+            if any(sequence in data for sequence in self.unsafe_bytes):
+                return self._decode_around_unsafe(data)
+        return self._fixed(text)
+
+    def _decode_around_unsafe(self, data: bytes) -> str:
+        unsafe = self.unsafe
+        assert unsafe is not None
+        boundary = self.boundary
+        pieces = []
+        position = 0
+        n = len(data)
+        match = unsafe(data)
+        while match is not None:
+            # The stretch around the match (which may be the end of one
+            # sequence and the start of the next): from just after the last
+            # byte that ends a sequence before it to just after the next one.
+            begin = match.start()
+            while begin > position and data[begin - 1] >= boundary:
+                begin -= 1
+            end = match.end()
+            while end < n and data[end] >= boundary:
+                end += 1
+            end = min(end + 1, n)
+            if begin > position:
+                pieces.append(self._fixed(data[position:begin].decode(self.codec, self.errors)))
+            pieces.append(self.exact(data[begin:end], 0, end - begin, True)[0])
+            position = end
+            match = unsafe(data, position)
+        if position < n:
+            pieces.append(self._fixed(data[position:].decode(self.codec, self.errors)))
+        return "".join(pieces)
+
+
+_FAST_PATH_SPECS: dict[str, tuple] = {
+    # name: (C codec, exact decoder, boundary, fix, unsafe)
+    "gb18030": (
+        "gb18030", _decode_gb18030, 0x30,
+        # GB 18030-2005 (the codec) vs the standard's 2022 mapping: ten
+        # vertical forms, eight CJK ideographs, U+3000 for 0xA3 0xA0, and
+        # 0xA8 0xBC / 0x81 0x35 0xF4 0x37 swapped.
+        {0xE5E5: 0x3000, 0xE78D: 0xFE10, 0xE78E: 0xFE12, 0xE78F: 0xFE11, 0xE790: 0xFE13,
+         0xE791: 0xFE14, 0xE792: 0xFE15, 0xE793: 0xFE16, 0xE794: 0xFE17, 0xE795: 0xFE18,
+         0xE796: 0xFE19, 0xE7C7: 0x1E3F, 0x1E3F: 0xE7C7, 0xE81E: 0x9FB4, 0xE826: 0x9FB5,
+         0xE82B: 0x9FB6, 0xE82C: 0x9FB7, 0xE832: 0x9FB8, 0xE843: 0x9FB9, 0xE854: 0x9FBA,
+         0xE864: 0x9FBB},
+        None,
+    ),
+    "big5": (
+        "big5hkscs", _decode_big5, 0x40,
+        # big5hkscs's own choices for nine pairs of the Big5 part.
+        {0x2022: 0x2027, 0xFF64: 0xFE51, 0x203E: 0x00AF, 0x223C: 0xFF5E, 0x2641: 0x2295,
+         0x2609: 0x2299, 0x00A5: 0xFFE5, 0x00A2: 0xFFE0, 0x00A3: 0xFFE1},
+        # 0xA2 0x41 and 0xA2 0x42, which the codec decodes to what 0xA1 0xFE
+        # and 0xA2 0x40 give.
+        ("\uff0f\uff3c", (b"\xa2\x41", b"\xa2\x42")),
+    ),
+    "euc-jp": (
+        "euc_jp", _decode_euc_jp, 0x80,
+        # JIS X 0208 as published vs Microsoft's variant.
+        {0x301C: 0xFF5E, 0x2016: 0x2225, 0x2212: 0xFF0D, 0x00A2: 0xFFE0, 0x00A3: 0xFFE1,
+         0x00AC: 0xFFE2},
+        # JIS X 0212 0x22 0x37, which the codec decodes to "~".
+        ("~", (b"\x8f\xa2\xb7",)),
+    ),
+    "shift_jis": (
+        "cp932", _decode_shift_jis, 0x40,
+        # Microsoft's single bytes 0xA0, 0xFD-0xFF are errors in the standard.
+        {0xF8F0: 0xFFFD, 0xF8F1: 0xFFFD, 0xF8F2: 0xFFFD, 0xF8F3: 0xFFFD},
+        None,
+    ),
+    "euc-kr": ("cp949", _decode_euc_kr, 0x41, None, None),
+}  # fmt: skip
+
+_fast_paths: dict[str, _FastPath] = {}
+
+
+def _fast_path(name: str) -> _FastPath:
+    fast = _fast_paths.get(name)
+    if fast is None:
+        fast = _fast_paths[name] = _FastPath(name, *_FAST_PATH_SPECS[name])
+    return fast
+
+
+_EXACT: dict[str, _Exact] = {
+    "gb18030": _decode_gb18030,
+    "gbk": _decode_gb18030,  # https://encoding.spec.whatwg.org/#gbk-decoder
+    "big5": _decode_big5,
+    "euc-jp": _decode_euc_jp,
+    "shift_jis": _decode_shift_jis,
+    "euc-kr": _decode_euc_kr,
+}
+
+
+def decode_multi_byte(data: bytes, encoding: str) -> str:
+    """Decode ``data`` (a whole input) with the standard's decoder for the
+    multi-byte ``encoding`` (a name from :data:`MULTI_BYTE_ENCODINGS`),
+    "replacement" error mode, no BOM sniffing."""
+    if encoding == "iso-2022-jp":
+        return _decode_iso_2022_jp(data, (_ASCII, False), True, USE_FAST_PATH)[0]
+    if encoding == "gbk":
+        encoding = "gb18030"
+    if not USE_FAST_PATH:
+        return _EXACT[encoding](data, 0, len(data), True)[0]
+    if data.isascii():
+        return data.decode("ascii")
+    return _fast_path(encoding).decode(data)
+
+
+class IncrementalDecoder:
+    """One of the multi-byte decoders over input that comes in pieces:
+    ``decode(piece)`` returns the text of every sequence complete so far,
+    ``decode(last, final=True)`` the rest (an incomplete sequence at the end
+    is an error, as at the standard's end-of-queue).  The concatenated
+    results equal :func:`decode_multi_byte` of the concatenated input."""
+
+    def __init__(self, encoding: str) -> None:
+        if encoding not in MULTI_BYTE_ENCODINGS:
+            raise ValueError(f"IncrementalDecoder(): {encoding!r} is not a multi-byte encoding's name")
+        self.encoding = "gb18030" if encoding == "gbk" else encoding
+        self._pending = b""
+        self._state: tuple[int, bool] = (_ASCII, False)
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"IncrementalDecoder.decode() needs bytes, not {type(data).__name__}")
+        buffer = self._pending + bytes(data)
+        if self.encoding == "iso-2022-jp":
+            text, end, self._state = _decode_iso_2022_jp(buffer, self._state, final, USE_FAST_PATH)
+            self._pending = buffer[end:]
+            return text
+        if final:
+            self._pending = b""
+            return decode_multi_byte(buffer, self.encoding)
+        # Everything up to the last byte that always ends a sequence is a
+        # whole input of its own; the exact decoder reads what follows and
+        # keeps an incomplete sequence for the next piece.
+        boundary = _FAST_PATH_SPECS[self.encoding][2]
+        cut = len(buffer)
+        while cut > 0 and buffer[cut - 1] >= boundary:
+            cut -= 1
+        head = decode_multi_byte(buffer[:cut], self.encoding) if cut else ""
+        tail, end = _EXACT[self.encoding](buffer, cut, len(buffer), False)
+        self._pending = buffer[end:]
+        return head + tail
