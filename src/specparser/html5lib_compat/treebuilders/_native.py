@@ -50,7 +50,13 @@ class NativeTreeBuilder:
         self._unused: Any = self._make_adapter()
 
     def _make_adapter(self) -> Any:
-        return self.adapter_class(namespaceHTMLElements=self.namespaceHTMLElements, **self.adapter_options)
+        adapter = self.adapter_class(namespaceHTMLElements=self.namespaceHTMLElements, **self.adapter_options)
+        coercions = getattr(adapter, "coercions", None)
+        if self.builder_name == "lxml" and coercions is not None:
+            # html5lib's lxml builder warns on every coercion, the reversible
+            # renames too; specparser's own builders warn only on a real loss.
+            coercions.warn_reversible = True
+        return adapter
 
     def new_adapter(self) -> Any:
         """A fresh specparser TreeBuilder for one parse."""
