@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
     try:
         import lxml  # noqa: F401
     except ImportError:
-        print("lxml is not installed: pip install specparser[lxml]")
+        print("lxml is not installed: pip install specparser-html[lxml]")
         return 1
     warnings.simplefilter("ignore")
     pages = load_pages(args.limit)

@@ -663,7 +663,7 @@ def _find_upstream_test(
     ``extra`` is the specparser extra that installs ``distribution``."""
     version = sdist.installed_version(distribution)
     if version is None:
-        return None, f"{distribution} is not installed (pip install specparser[{extra}])"
+        return None, f"{distribution} is not installed (pip install specparser-html[{extra}])"
     name = Path(wanted).name
     env = os.environ.get(env_var)
     target = sdist.cache_dir() / f"{distribution}-{version}" / name

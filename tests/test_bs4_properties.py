@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser[bs4])")
-pytest.importorskip("hypothesis", reason="hypothesis is not installed (pip install specparser[test])")
+pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser-html[bs4])")
+pytest.importorskip("hypothesis", reason="hypothesis is not installed (pip install specparser-html[test])")
 
 from bs4 import BeautifulSoup  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402

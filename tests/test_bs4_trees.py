@@ -21,7 +21,7 @@ import warnings
 
 import pytest
 
-pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser[bs4])")
+pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser-html[bs4])")
 
 from bs4 import BeautifulSoup  # noqa: E402
 from bs4.element import Comment, NavigableString, Script  # noqa: E402

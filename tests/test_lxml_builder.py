@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
 
 from lxml import etree  # noqa: E402
 
@@ -582,7 +582,7 @@ def test_missing_lxml_names_the_extra(module: str) -> None:
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert len(lines) == 2
-    assert all("pip install specparser[lxml]" in line for line in lines)
+    assert all("pip install specparser-html[lxml]" in line for line in lines)
 
 
 IN_PLACE_CASES = [

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
 
 import specparser  # noqa: E402
 from specparser import html5lib_compat  # noqa: E402

@@ -9,7 +9,7 @@ import warnings
 
 import pytest
 
-pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
 
 from lxml import etree  # noqa: E402
 

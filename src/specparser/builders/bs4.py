@@ -58,7 +58,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     # (AttributeDict and the builder's attribute_dict_class are bs4 4.13+.)
     raise ImportError(
         "specparser's BeautifulSoup support needs beautifulsoup4 4.13 or later: "
-        "pip install specparser[bs4]"
+        "pip install specparser-html[bs4]"
     ) from exc
 
 from ..constants import HTML_NAMESPACE

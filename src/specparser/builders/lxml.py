@@ -91,7 +91,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
         "specparser's lxml tree builder needs lxml, which is not installed: "
-        "pip install specparser[lxml]"
+        "pip install specparser-html[lxml]"
     ) from exc
 
 from .. import infoset

@@ -39,7 +39,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
         "specparser's lxml tree walker needs lxml, which is not installed: "
-        "pip install specparser[lxml]"
+        "pip install specparser-html[lxml]"
     ) from exc
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
