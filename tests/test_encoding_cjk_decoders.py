@@ -17,7 +17,7 @@ import random
 import pytest
 
 from specparser.encoding import decode, multibyte
-from specparser.encoding.multibyte import IncrementalDecoder, decode_multi_byte
+from specparser.encoding.multibyte import IncrementalDecoder, decode_multi_byte, decoding_met_an_error
 
 from _whatwg_cjk_reference import MISSING_STANDARD, standard_available
 
@@ -213,6 +213,22 @@ def test_random_pieces_equal_whole_input(encoding):
         pieces = [decoder.decode(data[a:b]) for a, b in zip([0] + cuts, cuts + [len(data)])]
         pieces.append(decoder.decode(b"", final=True))
         assert "".join(pieces) == reference.decode(data, encoding)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_decoding_met_an_error_as_fatal_mode_says(encoding, fast_path):
+    # The standard's "fatal" error mode fails exactly where an error was
+    # met.  gb18030's 0x84 0x31 0xA4 0x37 is U+FFFD itself: here at every
+    # alignment after a lead, a pair, ASCII and bad bytes.
+    inputs = list(random_inputs(encoding, 1500, 26))
+    inputs += [prefix + b"\x84\x31\xa4\x37" + suffix for prefix in (b"", b"a", b"\x81", b"\x81\x40", b"\x84", b"\x84\x31", b"\x80", b"\xff")
+               for suffix in (b"", b"\x30", b"\x81", b"\x84\x31\xa4\x38")]  # fmt: skip
+    wrong = []
+    for data in inputs:
+        expected = reference.decode(data, encoding, "fatal") is None
+        if decoding_met_an_error(decode_multi_byte(data, encoding), data, encoding) != expected:
+            wrong.append((data.hex(), expected))
+    assert wrong[:10] == []
 
 
 def test_incremental_decoder_arguments():

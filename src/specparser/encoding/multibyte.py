@@ -38,7 +38,7 @@ from typing import Callable
 from .indexes import NULL, gb18030_ranges_code_point, index_table
 from .labels import MULTI_BYTE_ENCODINGS
 
-__all__ = ["MULTI_BYTE_ENCODINGS", "IncrementalDecoder", "USE_FAST_PATH", "decode_multi_byte"]
+__all__ = ["MULTI_BYTE_ENCODINGS", "IncrementalDecoder", "USE_FAST_PATH", "decode_multi_byte", "decoding_met_an_error"]
 
 # Whether decode_multi_byte uses the C codecs (see the module docstring);
 # False runs the exact decoders alone (same output; the tests check both).
@@ -53,8 +53,9 @@ _FFFD = "\ufffd"
 _Exact = Callable[[bytes, int, int, bool], "tuple[str, int]"]
 
 
-def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[str, int]:
-    """https://encoding.spec.whatwg.org/#gb18030-decoder"""
+def _decode_gb18030(data: bytes, start: int, stop: int, final: bool, error: str = _FFFD) -> tuple[str, int]:
+    """https://encoding.spec.whatwg.org/#gb18030-decoder (``error``: what
+    an error gives; U+FFFD is also the code point of 0x84 0x31 0xA4 0x37)"""
     table = index_table("gb18030")
     size = len(table)
     n = len(data)
@@ -72,14 +73,14 @@ def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[st
             i += 1
             continue
         if byte == 0xFF:
-            append(_FFFD)
+            append(error)
             i += 1
             continue
         # gb18030 first = byte.
         if i + 1 >= n:
             if not final:
                 break
-            append(_FFFD)  # end-of-queue with first set
+            append(error)  # end-of-queue with first set
             i += 1
             continue
         second = data[i + 1]
@@ -87,31 +88,31 @@ def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[st
             if i + 2 >= n:
                 if not final:
                     break
-                append(_FFFD)
+                append(error)
                 i += 2
                 continue
             third = data[i + 2]
             if not 0x81 <= third <= 0xFE:
                 # Restore « second, byte »: only the first byte is used up.
-                append(_FFFD)
+                append(error)
                 i += 1
                 continue
             if i + 3 >= n:
                 if not final:
                     break
-                append(_FFFD)
+                append(error)
                 i += 3
                 continue
             fourth = data[i + 3]
             if not 0x30 <= fourth <= 0x39:
                 # Restore « second, third, byte ».
-                append(_FFFD)
+                append(error)
                 i += 1
                 continue
             code_point = gb18030_ranges_code_point(
                 (byte - 0x81) * 12600 + (second - 0x30) * 1260 + (third - 0x81) * 10 + fourth - 0x30
             )
-            append(_FFFD if code_point is None else chr(code_point))
+            append(error if code_point is None else chr(code_point))
             i += 4
             continue
         # Two bytes.
@@ -122,7 +123,7 @@ def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[st
                 append(char)
                 i += 2
                 continue
-        append(_FFFD)
+        append(error)
         i += 1 if second < 0x80 else 2  # an ASCII byte is restored
     return "".join(out), i
 
@@ -699,6 +700,29 @@ def decode_multi_byte(data: bytes, encoding: str) -> str:
     if data.isascii():
         return data.decode("ascii")
     return _fast_path(encoding).decode(data)
+
+
+# The four-byte gb18030 sequence of U+FFFD (pointer 39417).
+_GB18030_FFFD = b"\x84\x31\xa4\x37"
+
+
+def decoding_met_an_error(text: str, data: bytes, encoding: str) -> bool:
+    """Whether the standard's decoder for the multi-byte ``encoding`` met an
+    error in ``data`` (where "replacement" error mode emits U+FFFD and
+    "fatal" fails, https://encoding.spec.whatwg.org/#concept-encoding-process);
+    ``text`` is :func:`decode_multi_byte` of ``data``.
+
+    No index of these encodings holds U+FFFD, so a U+FFFD in ``text`` is an
+    error, except that gb18030's (and GBK's) four-byte range has one:
+    0x84 0x31 0xA4 0x37.  When that sequence is present, whether each of
+    its U+FFFD is that sequence decoded depends on where the sequences
+    begin, so the exact decoder runs again marking its errors with a lone
+    surrogate, which no decoder gives otherwise."""
+    if "\ufffd" not in text:
+        return False
+    if encoding not in ("gb18030", "gbk") or _GB18030_FFFD not in data:
+        return True
+    return "\ud800" in _decode_gb18030(data, 0, len(data), True, "\ud800")[0]
 
 
 class IncrementalDecoder:
