@@ -191,11 +191,17 @@ def parse_encoding_keywords_with_str() -> None:
         pass
     else:
         raise AssertionError("transport_encoding with str input must raise TypeError")
-    # ... keywords given as None are "not given" (WeasyPrint 62 passes them
-    # only when set; bs4 passes override_encoding=None for bytes), and
-    # useChardet with str is ignored rather than a TypeError (lxml had to
-    # work around html5lib here).
-    compat.parse("<p>", override_encoding=None)
+    # ... even given as None, with html5lib's message (bs4 passes
+    # override_encoding=None for bytes only, where None is "not given") ...
+    try:
+        compat.parse("<p>", override_encoding=None)
+    except TypeError as exc:
+        assert str(exc) == "Cannot set an encoding with a unicode input, set ['override_encoding']", exc
+    else:
+        raise AssertionError("override_encoding=None with str input must raise TypeError, as in html5lib")
+    compat.parse(b"<p>", override_encoding=None)
+    # ... and useChardet with str is ignored rather than a TypeError (lxml
+    # had to work around html5lib here).
     compat.parse("<p>", useChardet=False)
     try:
         compat.parse("<p>", encoding="utf-8")  # pre-1.0 keyword

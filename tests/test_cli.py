@@ -292,16 +292,33 @@ def test_html_format_fragment():
     assert out(result) == "<td>a</td><td>b</td>\n"
 
 
-# -- text format: textContent -----------------------------------------------
+# -- text formats: visible text and textContent --------------------------------
+
+TEXT_PAGE = (
+    b"<!DOCTYPE html><title>T</title><style>s{}</style><p title=attr>a<!--c-->b"
+    b"<template>not a descendant</template><script>f()</script>"
+    b"<svg><text>x</text></svg>&lt;&amp;\n<table>z<tr><td>y</table>"
+)
 
 
-def test_text_format_is_text_content_of_the_document_element():
-    page = (
-        b"<!DOCTYPE html><title>T</title><style>s{}</style><p title=attr>a<!--c-->b"
-        b"<template>not a descendant</template><script>f()</script>"
-        b"<svg><text>x</text></svg>&lt;&amp;\n<table>z<tr><td>y</table>"
-    )
-    result = run("--format", "text", "-", input=page)
+def test_text_format_is_the_visible_text():
+    result = run("--format", "text", "-", input=TEXT_PAGE)
+    assert result.returncode == 0
+    # Chromium's innerText of this page is "ab\nx\n<&\n\nz\ny": the head,
+    # style, script and template are not rendered, <text> is a line of its
+    # own, the paragraph ends with two line breaks, "z" is foster parented
+    # before the table.  Then the newline that ends the output.
+    assert out(result) == "ab\nx\n<&\n\nz\ny\n"
+
+
+def test_text_format_shows_noscript_unless_scripting():
+    page = b"<p>a<noscript><b>enable JS</b></noscript>"
+    assert out(run("-f", "text", "-", input=page)) == "aenable JS\n"
+    assert out(run("-f", "text", "--scripting", "-", input=page)) == "a\n"
+
+
+def test_text_content_format_is_text_content_of_the_document_element():
+    result = run("--format", "text-content", "-", input=TEXT_PAGE)
     assert result.returncode == 0
     # Every Text node descendant of <html>, in tree order; "z" is foster
     # parented before the table; template contents, comments and attributes
@@ -309,9 +326,10 @@ def test_text_format_is_text_content_of_the_document_element():
     assert out(result) == "Ts{}abf()x<&\nzy\n"
 
 
-def test_text_format_of_a_fragment():
-    result = run("-f", "text", "--fragment", "textarea", "-", input=b"<b>&amp;</b>")
-    assert out(result) == "<b>&</b>\n"  # RCDATA: one text node
+def test_text_formats_of_a_fragment():
+    for fmt in ("text", "text-content"):
+        result = run("-f", fmt, "--fragment", "textarea", "-", input=b"<b>&amp;</b>")
+        assert out(result) == "<b>&</b>\n"  # RCDATA: one text node
 
 
 # -- encodings ------------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .builders import builder_names, get_builder, get_walker
 from .errors import ParseError
+from .text import visible_text
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ __all__ = [
     "get_builder",
     "get_walker",
     "builder_names",
+    "visible_text",
 ]
 
 

@@ -39,7 +39,7 @@ EXIT_USAGE = 2  # bad arguments, or an input that could not be read
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a writer killed by SIGPIPE (128 + 13)
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-FORMATS = ("html", "tree", "errors", "text", "json")
+FORMATS = ("html", "tree", "errors", "text", "text-content", "json")
 
 STDIN_NAME = "-"
 STDIN_LABEL = "<stdin>"  # the file name printed for standard input
@@ -57,7 +57,13 @@ formats:
   errors  one line per parse error: FILE:LINE:COLUMN: CODE: message
           (tokenizer codes are the spec's; line and column are 1-based,
           columns count UTF-16 code units)
-  text    the DOM textContent of the document element (or of the
+  text    the text a reader sees (the HTML Standard's innerText rules
+          without CSS): script, style, the head and hidden elements left
+          out, white space collapsed (kept in <pre>), a line per block, a
+          blank line between paragraphs, tabs between table cells;
+          noscript shown unless --scripting
+  text-content
+          the DOM textContent of the document element (or of the
           fragment): all text, in tree order, as is; template contents,
           comments and attribute values excluded; script/style text included
   json    one JSON object per file, on one line:
@@ -243,7 +249,7 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
 def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int]:
     """Parse ``data`` and format it; returns (output, parse error count).
     The output ends with a newline unless it is empty."""
-    from .cli_formats import format_html, format_json, format_text, format_tree
+    from .cli_formats import format_html, format_json, format_text, format_text_content, format_tree
     from .walkers.etree import walk
 
     tree, errors, encoding = parse_bytes(data, options)
@@ -259,7 +265,9 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     elif fmt == "tree":
         text = format_tree(events)
     elif fmt == "text":
-        text = format_text(events)
+        text = format_text(events, scripting=options.scripting)
+    elif fmt == "text-content":
+        text = format_text_content(events)
     else:
         text = format_json(events, file=name, encoding=encoding, errors=errors, context=options.context)
     return text + "\n", len(errors)
@@ -482,7 +490,7 @@ def _main(argv: list[str]) -> int:
 
 def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, args: argparse.Namespace, out: IO[bytes]) -> int:
     many = len(jobs) > 1
-    headers = many and options.format in ("html", "tree", "text")
+    headers = many and options.format in ("html", "tree", "text", "text-content")
     progress = Progress(sys.stderr, len(jobs), args.progress)
     # Output to the terminal the bar is on must not be drawn over it.
     shares_terminal = progress.enabled and out.isatty()

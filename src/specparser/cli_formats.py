@@ -15,6 +15,11 @@ would recurse).
     of a test's ``#document`` section.
 
 ``text``
+    The visible text (:func:`specparser.text.visible_text`): the HTML
+    Standard's ``innerText`` rules without CSS, with ``--scripting``
+    deciding whether ``noscript`` is shown.
+
+``text-content``
     The DOM ``textContent`` (https://dom.spec.whatwg.org/#dom-node-textcontent)
     of the document element, or of the fragment for ``--fragment``: the
     data of every Text node descendant, concatenated in tree order, as is.
@@ -67,9 +72,10 @@ from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .error_messages import message_for
 from .serializer import attribute_serialized_name, serialize_events
 from .testformat import dump_events
+from .text import visible_text_events
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
-__all__ = ["format_html", "format_json", "format_text", "format_tree", "namespace_name"]
+__all__ = ["format_html", "format_json", "format_text", "format_text_content", "format_tree", "namespace_name"]
 
 _SHORT_NAMESPACES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
 
@@ -84,7 +90,12 @@ def format_tree(events: Iterable[tuple]) -> str:
     return dump_events(events)
 
 
-def format_text(events: Iterable[tuple]) -> str:
+def format_text(events: Iterable[tuple], scripting: bool = False) -> str:
+    """The visible text of the document / fragment."""
+    return visible_text_events(events, scripting=scripting)
+
+
+def format_text_content(events: Iterable[tuple]) -> str:
     """textContent of the document element / fragment (see the module
     docstring): every TEXT event outside template contents."""
     parts: list[str] = []

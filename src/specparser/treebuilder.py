@@ -137,6 +137,22 @@ class TreeBuilder:
         """The node's parent, or ``None``."""
         raise NotImplementedError
 
+    def children_of(self, parent: Node) -> list:
+        """The children of ``parent`` other than text, in order.  The only
+        other question the parser asks, and only for ``<template for>``
+        (:mod:`specparser.treeconstruction.patching`: which of its marker
+        processing instructions come first, and where a range ends).  A
+        builder without it (and :meth:`remove_between`) parses ``<template
+        for>`` as an ordinary template."""
+        raise NotImplementedError
+
+    def remove_between(self, parent: Node, start: Node, end: Node | None) -> None:
+        """Remove every child of ``parent`` (text included) after ``start``
+        and before ``end`` (to the last child when ``end`` is None): the
+        placeholder of a ``<?start>`` ... ``<?end>`` range that a
+        ``<template for>`` replaces."""
+        raise NotImplementedError
+
     def add_missing_attributes(self, node: Node, attrs: dict) -> None:
         """Add each attribute of ``attrs`` that ``node`` does not have yet
         (a second ``<html>`` or ``<body>`` start tag)."""

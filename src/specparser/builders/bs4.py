@@ -450,6 +450,18 @@ class SoupBuilder(TreeBuilder):
     def parent_of(self, node: Any) -> Any:
         return node.parent
 
+    def children_of(self, parent: Any) -> list:
+        return [child for child in parent.contents if child.__class__ is not str and child.__class__ is not list]
+
+    def remove_between(self, parent: Any, start: Any, end: Any) -> None:
+        contents = parent.contents
+        first = _index(contents, start) + 1
+        last = _index(contents, end) if end is not None else len(contents)
+        for child in contents[first:last]:
+            if child.__class__ is not str and child.__class__ is not list:
+                child.parent = None
+        del contents[first:last]
+
     def add_missing_attributes(self, node: Any, attrs: dict) -> None:
         extra = self._attributes(node.name, node.namespace, attrs)
         current = node.attrs

@@ -220,6 +220,23 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
     def parent_of(self, node: Any) -> Any:
         return node.parentNode
 
+    def children_of(self, parent: Any) -> list:
+        if self._text_parent is not None:
+            self._flush_text()
+        return [child for child in parent.childNodes if child.nodeType != _TEXT_NODE]
+
+    def remove_between(self, parent: Any, start: Any, end: Any) -> None:
+        if self._text_parent is not None:
+            self._flush_text()
+        node = start.nextSibling
+        while node is not None and node is not end:
+            following = node.nextSibling
+            if self._link:
+                _unlink(node)
+            else:
+                parent.removeChild(node)
+            node = following
+
     def add_missing_attributes(self, node: Any, attrs: dict) -> None:
         for key, value in attrs.items():
             if key.__class__ is tuple:

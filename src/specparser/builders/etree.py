@@ -249,6 +249,23 @@ class ElementTreeBuilder(TreeBuilder):
     def parent_of(self, node: Any) -> Any:
         return self._parent.get(node)
 
+    def children_of(self, parent: Any) -> list:
+        return list(parent)
+
+    def remove_between(self, parent: Any, start: Any, end: Any) -> None:
+        if self._text_parts is not None:
+            self._flush_text()
+        self._text_parent = None
+        first = _index(parent, start) + 1
+        last = _index(parent, end) if end is not None else len(parent)
+        parents = self._parent
+        for child in parent[first:last]:
+            parents.pop(child, None)
+        # The text right after start is its tail; each removed node takes
+        # its own tail (the text before the next one) along.
+        start.tail = None
+        del parent[first:last]
+
     def add_missing_attributes(self, node: Any, attrs: dict) -> None:
         for key, value in attrs.items():
             if key.__class__ is tuple:

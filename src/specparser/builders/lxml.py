@@ -61,9 +61,21 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   comments are coerced reversibly and :mod:`specparser.walkers.lxml`
   restores them.  Every coercion is counted in the builder's ``coercions``
   (:class:`specparser.infoset.CoercionLog`), and a document that lost
-  anything gets exactly one :class:`specparser.infoset.DataLossWarning`
-  (whose ``counts`` says what), issued when parsing finishes.  Quirks mode
-  is kept only as the builder's ``quirks_mode`` attribute.
+  anything (characters lxml cannot hold, an ``xmlns`` attribute that said
+  something the tree does not) gets exactly one
+  :class:`specparser.infoset.DataLossWarning` (whose ``counts`` says what),
+  issued when parsing finishes; a reversible coercion alone is no loss.
+  Quirks mode is kept only as the builder's ``quirks_mode`` attribute.
+* **lxml.html keeps HTML's names.**  The ``lxml.html`` tree is an HTML
+  document, and it keeps every name lxml.html's own parser keeps:
+  attribute names as they are (``xml:lang``, ``xmlns:og``, ``foo<bar``,
+  ``rel:gt_act``; ``xmlns`` too on un-namespaced HTML elements, where no
+  namespace declaration can clash with it), and, with
+  ``namespaceHTMLElements=False``, element names such as ``g:plusone``
+  (lxml's API refuses them, so such an element is made by libxml2's HTML
+  parser, as lxml.html's parser makes it).  Only names with characters
+  lxml cannot store at all (controls) are coerced.  The XML ``lxml`` tree
+  coerces exactly as the spec says.
 """
 
 from __future__ import annotations
@@ -193,6 +205,14 @@ class LxmlTreeBuilder(TreeBuilder):
         # xmlns): an HTML element whose names are all here is made with
         # them in one call.  lxml does not check them in an HTML document.
         self._plain_keys: set[str] = set()
+        # lxml.html: element names lxml's API refuses but libxml2's HTML
+        # parser makes (name -> whether it does), and an element to try
+        # attribute names on.
+        self._parsed_names: dict[str, bool] | None = {} if html_classes else None
+        self._name_probe: Any = None
+        # The rare document only lxml's XML parser can make (see
+        # _create_root): lxml checks its names by XML's rules.
+        self._xml_document = False
         self._nsmaps: dict[str, dict] = {}
         # Text is written at once; more text for the same place (a run split
         # at character references, or foster-parented runs with comments or
@@ -290,6 +310,17 @@ class LxmlTreeBuilder(TreeBuilder):
         else:
             tag = self._tags.get((name, namespace))
         if tag is None:
+            if (
+                self._parsed_names is not None
+                and namespace == HTML_NAMESPACE
+                and not self.namespace_html
+                and not self._xml_document
+            ):
+                element = self._parsed_element(name, attrs)
+                if element is not None:
+                    if pos >= 0 and self._source is not None:
+                        self._set_sourceline(element, pos)
+                    return element
             tag = self._tag(name, namespace)
         make = self._make
         if make is None:
@@ -362,6 +393,35 @@ class LxmlTreeBuilder(TreeBuilder):
         self.append(parent, element)
         return element
 
+    def _parsed_element(self, name: str, attrs: dict) -> Any:
+        """lxml.html: an un-namespaced HTML element named ``name`` as
+        libxml2's HTML parser makes it, for a name lxml's API refuses
+        (``g:plusone``, ``foo<bar``); None when the API takes the name (no
+        parsing needed) or the parser does not keep it either."""
+        parsed_names: dict[str, bool] = self._parsed_names  # type: ignore[assignment]
+        known = parsed_names.get(name)
+        if known is False:
+            return None
+        element = None
+        if known or coerce_name(name) != name:
+            try:
+                body = etree.fromstring("<html><body><%s></body></html>" % name, self._parser)[-1]
+                element = body[0] if len(body) else None
+            except (etree.LxmlError, ValueError):
+                element = None
+            if element is None or element.tag != name or len(element) or element.text:
+                element = None
+            else:
+                body.remove(element)
+        parsed_names[name] = element is not None
+        if element is not None and attrs:
+            attrib = self._attributes(attrs, HTML_NAMESPACE)
+            try:
+                element.attrib.update(attrib)
+            except ValueError:
+                element.attrib.update(self._coerce_values(attrib))
+        return element
+
     def _make_coerced(self, make: Any, tag: str, namespace: str, attrs: dict, nsmap: Any) -> Any:
         """An element whose attributes need lxml keys or coercion."""
         attrs = self._attributes(attrs, namespace)
@@ -416,6 +476,9 @@ class LxmlTreeBuilder(TreeBuilder):
             if lxml_key is None:
                 lxml_key = self._attribute_key(key)
             if lxml_key is _DROP:
+                if key == "xmlns" and self._keeps_xmlns(namespace):
+                    out[key] = value
+                    continue
                 if infoset.is_redundant_declaration(key, value, namespace):
                     self.coercions.add(REDUNDANT_XMLNS, _key_name(key), None)
                 else:
@@ -424,9 +487,35 @@ class LxmlTreeBuilder(TreeBuilder):
             out[lxml_key] = value
         return out
 
+    def _keeps_xmlns(self, namespace: str) -> bool:
+        """lxml.html keeps an attribute named ``xmlns`` where lxml writes
+        no default namespace declaration of its own: on HTML elements with
+        plain tags."""
+        return self.html_classes and namespace == HTML_NAMESPACE and not self.namespace_html and not self._xml_document
+
+    def _html_name_kept(self, key: str) -> bool:
+        """lxml.html: whether lxml stores this attribute name as it is
+        (in an HTML document it checks only for characters XML cannot hold
+        at all)."""
+        if key == "xmlns" or self._xml_document or count_bad_characters(key):
+            return False
+        probe = self._name_probe
+        if probe is None:
+            probe = self._name_probe = _new_element(self._parser, "p", None)
+        try:
+            probe.set(key, "")
+        except (ValueError, TypeError):
+            return False
+        del probe.attrib[key]
+        return True
+
     def _attribute_key(self, key: Any) -> Any:
         coerced = self._coerced_keys.get(key)
         if coerced is None:
+            if self.html_classes and key.__class__ is str and self._html_name_kept(key):
+                self._keys[key] = key
+                self._plain_keys.add(key)
+                return key
             if infoset.is_xmlns_attribute(key):
                 self._keys[key] = _DROP
                 return _DROP
@@ -485,6 +574,7 @@ class LxmlTreeBuilder(TreeBuilder):
             # before the DOCTYPE, can only be made by the XML parser (lxml
             # has no handle on the DTD node): this document is an XML one.
             # The comments' (and PIs') text is already valid XML.
+            self._xml_document = True
             document = self.document
             assert document is not None  # a DOCTYPE belongs to a document
             before = document.before_root
@@ -555,7 +645,7 @@ class LxmlTreeBuilder(TreeBuilder):
         if self.root is not None:
             # A Document gets its DOCTYPE before its root element; lxml
             # could not add one later.
-            self.coercions.add(DOCTYPE, name, None)
+            self.coercions.add(infoset.DROPPED_DOCTYPE, name, None)
             return
         coerced = (
             coerce_name(name),
@@ -719,6 +809,26 @@ class LxmlTreeBuilder(TreeBuilder):
         if parent is None and node is self.root and self.root is not None:
             return self.document
         return parent
+
+    def children_of(self, parent: Any) -> list:
+        if parent.__class__ is LxmlDocument:
+            root = self.root
+            if root is None:
+                return list(parent.before_root)
+            return [*root.itersiblings(preceding=True)][::-1] + [root, *root.itersiblings()]
+        return list(parent)
+
+    def remove_between(self, parent: Any, start: Any, end: Any) -> None:
+        if self._text_parts is not None:
+            self._flush_text()
+        self._text_parent = None
+        self._last_parent = self._last_child = None
+        start.tail = None
+        node = start.getnext()
+        while node is not None and node is not end:
+            following = node.getnext()
+            parent.remove(node)  # lxml removes its tail with it
+            node = following
 
     def add_missing_attributes(self, node: Any, attrs: dict) -> None:
         attrib = node.attrib

@@ -14,10 +14,14 @@ Where html5lib 1.1 and the html5lib-tests serializer suite (snapshot of
   ``&gt;`` (whatwg/html#6362; html5lib-tests#192).  ``escape_lt_in_attrs``
   is still accepted and no longer changes anything.
 * Whether a value is quoted is decided on the value as given: ``<`` alone
-  never forces quotes (it is written ``&lt;``), ``>`` does; and in
-  ``"legacy"`` mode U+000B LINE TABULATION does not (suite cases "proper
-  attribute value non-quoting (with <)", "... quoting (with >)", "...
-  non-quoting (with linetab)").
+  never forces quotes (it is written ``&lt;``), ``>`` does (suite cases
+  "proper attribute value non-quoting (with <)", "... quoting (with >)").
+
+``"legacy"`` quoting is html5lib 1.1's rule exactly (its
+``_quoteAttributeLegacy``, less ``<``): it also quotes a value holding
+U+000B LINE TABULATION, which the standard's unquoted syntax allows.  The
+suite's case "proper attribute value non-quoting (with linetab)" holds for
+``quote_attr_values="spec"``, html5lib's name for the standard's rule.
 
 Fixes over html5lib 1.1, none of which the suite contradicts:
 
@@ -50,11 +54,11 @@ __all__ = ["serialize", "HTMLSerializer", "SerializeError", "htmlentityreplace_e
 # (https://html.spec.whatwg.org/#unquoted), less "<".
 _SPEC_QUOTE_CHARS = "\t\n\x0c\r \"'=>`"
 _quote_spec = re.compile(f"[{re.escape(_SPEC_QUOTE_CHARS)}]")
-# "legacy": also the characters old browsers treated as separators: C0
-# controls (but U+000B), "/", and the Unicode spaces.
+# "legacy": html5lib 1.1's list: also the characters old browsers treated
+# as separators: the C0 controls (U+000B too), "/", and the Unicode spaces.
 _quote_legacy = re.compile(
     f"[{re.escape(_SPEC_QUOTE_CHARS)}"
-    "\x00-\x0a\x0c-\x1f/\xa0\u1680\u180e\u180f\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    "\x00-\x1f/\xa0\u1680\u180e\u180f\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
 )
 
 # Raw text elements, for the token stream: html5lib's list plus plaintext.

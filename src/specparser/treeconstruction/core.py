@@ -43,6 +43,7 @@ ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
+from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
 from .records import MARKER, ElementRecord, SelectState
 
 _new_object = object.__new__
@@ -131,6 +132,15 @@ class TreeConstructor:
         self.document: Any = None
         self.decoded: Any = None  # the DecodedInput, for <meta charset>
         self.eof_pos = -1
+        # <template for> (see patching.py), when the builder can answer
+        # children_of and remove_between; otherwise such templates stay
+        # ordinary templates.
+        self.patching: ContentPatching | None = (
+            ContentPatching(builder)
+            if type(builder).children_of is not TreeBuilder.children_of
+            and type(builder).remove_between is not TreeBuilder.remove_between
+            else None
+        )
         if context is None:
             self.document = builder.start_document()
         else:
@@ -557,8 +567,49 @@ class TreeConstructor:
         if self.foster_parenting and target.flags & FOSTER_TARGET:
             return self.foster_parenting_place()
         if target.hname == "template":
-            return target.extra, None
+            return self.template_place(target)
         return target.node, None
+
+    def template_place(self, template: ElementRecord) -> tuple[Any, Any]:
+        """Inside a template: its contents, or for a ``<template for>`` that
+        matched a marker, its insertion target (before the end marker):
+        the redirection of the appropriate place for a template target
+        (2026, see patching.py)."""
+        extra = template.extra
+        if extra.__class__ is TemplatePatch:
+            return extra.location(self.builder)
+        return extra, None
+
+    def insert_template_for(self, tag: Any, name: str) -> ElementRecord:
+        """The start tag ``template`` with a ``for`` attribute [2nd]: the
+        template is created and pushed without being inserted, and
+        "prepare content patching" looks for the marker ``name`` in the
+        scope (the parent the template would be inserted into; the html
+        element for the body).  With no match the template is inserted
+        where it would have been, an ordinary template."""
+        place = self.appropriate_place()
+        scope = place[0]
+        current = self.open[-1]
+        if current.hname == "body" and scope is current.node:
+            parent = self.builder.parent_of(scope)
+            if parent is not None:
+                scope = parent
+        rec = self.create_element("template", HTML_NAMESPACE, tag.attrs, tag.pos)
+        patch = self.patching.prepare(name, scope)  # type: ignore[union-attr]
+        if patch is None:
+            self.insert_node(rec.node, place)
+        else:
+            rec.extra = patch
+        self.push(rec)
+        return rec
+
+    def finish_template_for(self, template: ElementRecord) -> None:
+        """The end tag ``template`` popped ``template``: a patching one
+        removes its markers [2nd]."""
+        extra = template.extra
+        if extra.__class__ is TemplatePatch:
+            self.patching.finish(extra)  # type: ignore[union-attr]
+            template.extra = self.builder.template_contents(template.node)
 
     def foster_parenting_place(self) -> tuple[Any, Any]:
         """Step 2 of the appropriate place algorithm, with foster parenting."""
@@ -569,7 +620,7 @@ class TreeConstructor:
         last_template = templates[-1].index if templates else -1
         last_table = tables[-1].index if tables else -1
         if last_template >= 0 and (last_table < 0 or last_template > last_table):
-            return open_[last_template].extra, None
+            return self.template_place(open_[last_template])
         if last_table < 0:
             # Fragment case: inside the first element (the html element).
             return open_[0].node, None
@@ -579,7 +630,7 @@ class TreeConstructor:
             return parent, table.node
         previous = open_[last_table - 1]
         if previous.hname == "template":
-            return previous.extra, None
+            return self.template_place(previous)
         return previous.node, None
 
     def insert_node(self, node: Any, place: tuple[Any, Any]) -> None:
@@ -651,7 +702,8 @@ class TreeConstructor:
             self.builder.insert_text(parent, data, before)
             return
         if target.hname == "template":
-            self.builder.insert_text(target.extra, data)
+            parent, before = self.template_place(target)
+            self.builder.insert_text(parent, data, before)
         else:
             self.builder.insert_text(target.node, data)
 
@@ -667,6 +719,8 @@ class TreeConstructor:
             node = self.builder.create_comment(data, pos)
         else:
             node = self.builder.create_processing_instruction(data.target, data.data, pos)
+            if data.target in MARKER_TARGETS and self.patching is not None:
+                self.patching.note(node, data.target, data.data)
         if parent is not None:
             self.builder.append(parent, node)
         else:

@@ -289,7 +289,12 @@ def in_head_end_head(p: Any, tag: Any) -> bool:
 
 
 def in_head_start_template(p: Any, tag: Any) -> bool:
-    p.insert_html_element(tag)
+    name = tag.attrs.get("for")
+    if name is not None and p.patching is not None:
+        # <template for> (2026): see patching.py.
+        p.insert_template_for(tag, name)
+    else:
+        p.insert_html_element(tag)
     p.push_marker()
     p.frameset_ok = False
     p.mode = M.IN_TEMPLATE
@@ -304,7 +309,9 @@ def in_head_end_template(p: Any, tag: Any) -> bool:
     p.generate_all_implied_end_tags_thoroughly()
     if p.open[-1].hname != "template":
         p.error(UNEXPECTED_END_TAG, tag.pos)
+    template = p.by_name["template"][-1]
     p.pop_until("template")
+    p.finish_template_for(template)
     p.clear_the_list_of_active_formatting_elements_up_to_the_last_marker()
     p.template_modes.pop()
     p.reset_the_insertion_mode_appropriately()
