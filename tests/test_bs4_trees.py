@@ -245,6 +245,22 @@ def test_contains_replacement_characters_and_declared_encoding():
     assert clean.contains_replacement_characters is False
 
 
+def test_contains_replacement_characters_follows_the_encoding_standard():
+    # Python's codecs of these names disagree with the standard's decoders:
+    # cp932 reads Shift_JIS 0xA0 as U+F8F0 (the standard: an error, U+FFFD);
+    # Python's gb18030 rejects 0x80 (the standard: U+20AC), and
+    # 0x84 0x31 0xA4 0x37 is U+FFFD itself.
+    shift_jis = soup(b'<meta charset="shift_jis"><p>\xa0')
+    assert shift_jis.p.string == "\ufffd"
+    assert shift_jis.contains_replacement_characters is True
+    gb18030 = soup(b'<meta charset="gb18030"><p>\x80\x84\x31\xa4\x37')
+    assert gb18030.p.string == "\u20ac\ufffd"
+    assert gb18030.contains_replacement_characters is False
+    gbk = soup(b'<meta charset="gbk"><p>\x84\x31\xa4\x37\x84\x31\xa4')
+    assert gbk.p.string == "\ufffd\ufffd"  # an incomplete sequence at the end: one error
+    assert gbk.contains_replacement_characters is True
+
+
 def test_encode_rewrites_the_declared_charset():
     result = soup('<meta charset="windows-1252"><p>caf\xe9'.encode("cp1252"))
     assert result.original_encoding == "windows-1252"

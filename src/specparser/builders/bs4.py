@@ -841,8 +841,15 @@ def _has_replacements(text: str, data: bytes, encoding: str | None) -> bool:
     encoded in the document)?  Only checked when a U+FFFD is present."""
     if "\ufffd" not in text:
         return False
-    from ..encoding.labels import PYTHON_CODECS
+    from ..encoding.labels import MULTI_BYTE_ENCODINGS, PYTHON_CODECS
 
+    if encoding in MULTI_BYTE_ENCODINGS:
+        # Python's codecs of these names decode otherwise than the standard
+        # (cp932 takes 0xA0 for U+F8F0, gbk rejects the four-byte range):
+        # the standard's decoders say.
+        from ..encoding.multibyte import decoding_met_an_error
+
+        return decoding_met_an_error(text, data, encoding)
     codec = PYTHON_CODECS.get(encoding or "")
     if codec is None:
         return True
