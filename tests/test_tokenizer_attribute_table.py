@@ -11,6 +11,7 @@ import re
 import pytest
 
 from specparser import tokenizer as T
+from specparser.infra import ascii_lowercase
 from specparser.tokenizer import tokenize
 
 # Every character below U+0250 (ASCII, controls, Latin-1, Latin Extended)
@@ -32,7 +33,7 @@ def _what_the_state_does(c: str) -> str:
     (the name stops before it), as the state machine tokenizes it."""
     tokens, errors = _states(f"<a bx{c}y=v>")
     names = list(tokens[0][2]) if tokens and tokens[0][0] == "StartTag" else []
-    if names and names[0] == "bx" + c.translate(T._ASCII_LOWER_TABLE) + "y":
+    if names and names[0] == "bx" + ascii_lowercase(c) + "y":
         if errors == []:
             return "name"
         if errors == [("unexpected-character-in-attribute-name", 5)]:

@@ -34,6 +34,15 @@ are not restored.  Most are redundant (:func:`is_redundant_declaration`:
 ``<html xmlns="http://www.w3.org/1999/xhtml">``, on half the pages of the
 benchmark corpus, or ``xmlns:xlink`` with the xlink namespace): those are
 counted but not warned about, since the XML tree says the same thing.
+(The lxml.html tree keeps ``xmlns:*`` attributes, and ``xmlns`` on plain
+HTML elements, as lxml.html's own parser does: see
+:mod:`specparser.builders.lxml`.)
+
+**Warnings**: the reversible coercions (names, DOCTYPEs, comments,
+processing instructions) lose nothing, since the lxml walker restores them;
+they are counted (:class:`CoercionLog`) but only a real loss (:data:`LOSSY`:
+replaced characters, a dropped ``xmlns`` attribute that was not redundant,
+a dropped DOCTYPE) issues the :class:`DataLossWarning`.
 
 **Comments**: the spec inserts a space between two adjacent hyphens and
 after a final hyphen.  Done alone that cannot be undone (``a- -b`` could be
@@ -290,17 +299,20 @@ def is_redundant_declaration(key: str | tuple, value: str, element_namespace: st
 
 
 class DataLossWarning(UserWarning):
-    """Issued at most once per parsed document when the tree could not hold
-    some of the document exactly.  ``counts`` maps each kind of coercion
-    (see :class:`CoercionLog`) to how many times it happened."""
+    """Issued at most once per parsed document when the tree lost some of
+    the document (a character it cannot hold, an ``xmlns`` attribute that
+    said something).  ``counts`` maps each kind of coercion (see
+    :class:`CoercionLog`) to how many times it happened, the reversible
+    ones included."""
 
     def __init__(self, message: str, counts: dict[str, int] | None = None) -> None:
         super().__init__(message)
         self.counts: dict[str, int] = dict(counts or {})
 
 
-# The kinds a CoercionLog counts.  Only the LOSSLESS kinds are undone by
-# the lxml walker; all but "redundant xmlns attribute" cause the warning.
+# The kinds a CoercionLog counts.  The LOSSLESS kinds are undone by the
+# lxml walker, and a redundant xmlns attribute says nothing the tree does
+# not: only the LOSSY kinds cause the warning.
 ELEMENT_NAME = "element name"
 ATTRIBUTE_NAME = "attribute name"
 DOCTYPE = "doctype"
@@ -309,7 +321,9 @@ PROCESSING_INSTRUCTION = "processing instruction"
 CHARACTERS = "characters"
 XMLNS_ATTRIBUTE = "xmlns attribute"
 REDUNDANT_XMLNS = "redundant xmlns attribute"
+DROPPED_DOCTYPE = "dropped doctype"
 LOSSLESS = frozenset({ELEMENT_NAME, ATTRIBUTE_NAME, DOCTYPE, COMMENT, PROCESSING_INSTRUCTION})
+LOSSY = frozenset({CHARACTERS, XMLNS_ATTRIBUTE, DROPPED_DOCTYPE})
 
 
 class CoercionLog:
@@ -321,11 +335,14 @@ class CoercionLog:
     when the document is finished.  Nothing else is ever warned.
     """
 
-    __slots__ = ("counts", "examples")
+    __slots__ = ("counts", "examples", "warn_reversible")
 
     def __init__(self) -> None:
         self.counts: dict[str, int] = {}
         self.examples: dict[str, tuple[object, object]] = {}
+        # html5lib's contract (its lxml builder warns on every coercion it
+        # makes): warn on the reversible kinds too.
+        self.warn_reversible = False
 
     def add(self, kind: str, before: object, after: object, times: int = 1) -> None:
         counts = self.counts
@@ -339,26 +356,31 @@ class CoercionLog:
         return bool(self.counts)
 
     def message(self) -> str:
-        parts = []
-        for kind, count in self.counts.items():
-            before, after = self.examples[kind]
-            if kind == CHARACTERS and isinstance(before, str) and isinstance(after, str):
-                # Text can be long: show where the first character went.
-                before, after = _around_first_bad_character(before, after)
-            if after is None:
-                parts.append(f"{kind} x{count} (first: {_short(before)} dropped)")
-            else:
-                parts.append(f"{kind} x{count} (first: {_short(before)} -> {_short(after)})")
-        return "the tree cannot hold this document exactly; coerced: %s; see %s" % (
-            ", ".join(parts),
-            SPEC_URL,
-        )
+        """What was lost, then what was coerced reversibly (if anything)."""
+        lost = [self._describe(kind) for kind in self.counts if kind in LOSSY]
+        kept = [self._describe(kind) for kind in self.counts if kind in LOSSLESS]
+        message = "the tree cannot hold this document exactly; lost: %s" % (", ".join(lost) or "nothing")
+        if kept:
+            message += "; coerced reversibly: %s" % ", ".join(kept)
+        return "%s; see %s" % (message, SPEC_URL)
+
+    def _describe(self, kind: str) -> str:
+        count = self.counts[kind]
+        before, after = self.examples[kind]
+        if kind == CHARACTERS and isinstance(before, str) and isinstance(after, str):
+            # Text can be long: show where the first character went.
+            before, after = _around_first_bad_character(before, after)
+        if after is None:
+            return f"{kind} x{count} (first: {_short(before)} dropped)"
+        return f"{kind} x{count} (first: {_short(before)} -> {_short(after)})"
 
     def warn(self) -> None:
-        """Issue the one DataLossWarning for this document, unless nothing
-        was coerced or only redundant namespace declarations were dropped.
-        The warning is attributed to the first caller outside specparser."""
-        if any(kind != REDUNDANT_XMLNS for kind in self.counts):
+        """Issue the one DataLossWarning for this document if anything was
+        lost (a LOSSY kind): not for reversible coercions, which the lxml
+        walker undoes, nor for redundant namespace declarations.  The
+        warning is attributed to the first caller outside specparser."""
+        warned = LOSSY | LOSSLESS if self.warn_reversible else LOSSY
+        if any(kind in warned for kind in self.counts):
             warnings.warn(
                 DataLossWarning(self.message(), self.counts), stacklevel=_caller_stacklevel()
             )
