@@ -1,8 +1,10 @@
-"""The attribute name table (tokenizer._ATTRIBUTE_NAME_ENDS / _ERRORS) and
-the patterns built from it, checked character by character against what
-the attribute name state does (https://html.spec.whatwg.org/#attribute-name-state)
-with the fast paths off; and the duplicate-attribute rule, which the fast
-paths leave to that state, through each of the fast paths."""
+"""The tag name and attribute name tables (tokenizer._TAG_NAME_ENDS,
+_ATTRIBUTE_NAME_ENDS / _ERRORS) and the patterns built from them, checked
+character by character against what the tag name and attribute name states
+do (https://html.spec.whatwg.org/#tag-name-state,
+https://html.spec.whatwg.org/#attribute-name-state) with the fast paths
+off; and the duplicate-attribute rule, which the fast paths leave to that
+state, through each of the fast paths."""
 
 from __future__ import annotations
 
@@ -97,3 +99,30 @@ def test_duplicate_attributes(source: str, fast_paths: bool) -> None:
 def test_unique_attributes() -> None:
     assert T._unique_attributes([("b", 1), ("c", 2), ("b", 3)]) is None
     assert T._unique_attributes([("b", 1), ("c", 2)]) == {"b": 1, "c": 2}
+
+
+def _what_the_tag_name_state_does(c: str) -> str:
+    """"name" (taken), "nul" (U+FFFD, error) or "ends", as the state
+    machine tokenizes ``<ax{c}y>``."""
+    tokens, errors = _states(f"<ax{c}y>")
+    name = tokens[0][1] if tokens and tokens[0][0] == "StartTag" else None
+    if name == "ax" + ascii_lowercase(c) + "y" and errors == []:
+        return "name"
+    if name == "ax\ufffdy" and errors == [("unexpected-null-character", 3)]:
+        return "nul"
+    assert name == "ax", (c, tokens, errors)
+    return "ends"
+
+
+@pytest.mark.parametrize("c", CHARACTERS, ids=[f"U+{ord(c):04X}" for c in CHARACTERS])
+def test_the_tag_name_table_and_its_patterns_agree_with_the_state(c: str) -> None:
+    """https://html.spec.whatwg.org/#tag-name-state: _TAG_NAME_ENDS, the
+    state's run and the fast path's name pattern."""
+    does = _what_the_tag_name_state_does(c)
+    assert (c in T._TAG_NAME_ENDS) == (does == "ends")
+    assert bool(T._TAG_NAME_RUN.fullmatch(c)) == (does == "name")
+    assert bool(re.fullmatch(T._FAST_NAME, "a" + c)) == (does == "name")
+    fast: list = []
+    general: list = []
+    assert tokenize(f"<ax{c}y b=1>", errors=fast) == tokenize(f"<ax{c}y b=1>", errors=general, fast_paths=False)
+    assert [(e.code, e.offset) for e in fast] == [(e.code, e.offset) for e in general]

@@ -1,23 +1,39 @@
-"""Short human-readable messages for the parse error codes specparser reports.
+"""The registry of the parse error codes specparser reports, each with a
+short human-readable message.
 
 Data only: ``MESSAGES`` maps each code to one short line, used by
-``specparser --format errors`` and the JSON output.
+``specparser --format errors``, the JSON output, :class:`~specparser.errors.ParseError`
+and html5lib's ``constants.E``.  Every code the tokenizer or tree
+construction can emit is here (tests/test_error_registry.py checks); the
+tree construction stage imports its codes from here as named constants.
 
 * The tokenizer's and the input stream's codes are the spec's own, from the
   table in https://html.spec.whatwg.org/#parse-errors (whose descriptions
   are non-normative; these are shortened from them).
-* The tree construction codes are specparser's documented set (see
-  :mod:`specparser.treeconstruction`): the spec calls those errors only
-  "parse error".
+* The tree construction codes are specparser's own (the spec calls those
+  errors only "parse error"): ``TREE_CONSTRUCTION_MESSAGES`` below, two of
+  them shared with the tokenizer's table.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "FOSTER_PARENTED_TEXT",
     "MESSAGES",
+    "MISNESTED_TAG",
+    "MISSING_DOCTYPE",
+    "NON_VOID_SELF_CLOSING",
     "PROCESSING_INSTRUCTION_CODES",
     "TOKENIZER_CODES",
     "TREE_CONSTRUCTION_CODES",
+    "UNEXPECTED_CHARACTER",
+    "UNEXPECTED_DOCTYPE",
+    "UNEXPECTED_END_TAG",
+    "UNEXPECTED_EOF",
+    "UNEXPECTED_HTML_IN_FOREIGN_CONTENT",
+    "UNEXPECTED_NULL",
+    "UNEXPECTED_START_TAG",
+    "UNKNOWN_DOCTYPE",
     "message_for",
 ]
 
@@ -91,21 +107,32 @@ TOKENIZER_MESSAGES: dict[str, str] = {
     "unknown-named-character-reference": "ambiguous ampersand: unknown named character reference",
 }
 
-# specparser's tree construction codes (documented in
-# specparser.treeconstruction).  unexpected-null-character and
-# non-void-html-element-start-tag-with-trailing-solidus are shared with the
-# table above.
+# specparser's tree construction codes, as the tree construction stage
+# names them.  Two are the tokenizer table's codes too.
+UNEXPECTED_NULL = "unexpected-null-character"
+NON_VOID_SELF_CLOSING = "non-void-html-element-start-tag-with-trailing-solidus"
+MISSING_DOCTYPE = "missing-doctype"
+UNKNOWN_DOCTYPE = "unknown-doctype"
+UNEXPECTED_DOCTYPE = "unexpected-doctype"
+UNEXPECTED_START_TAG = "unexpected-start-tag"
+UNEXPECTED_END_TAG = "unexpected-end-tag"
+UNEXPECTED_CHARACTER = "unexpected-character"
+FOSTER_PARENTED_TEXT = "foster-parented-character"
+UNEXPECTED_EOF = "unexpected-eof"
+MISNESTED_TAG = "misnested-tag"
+UNEXPECTED_HTML_IN_FOREIGN_CONTENT = "unexpected-html-element-in-foreign-content"
+
 TREE_CONSTRUCTION_MESSAGES: dict[str, str] = {
-    "missing-doctype": "no DOCTYPE before the first content (quirks mode)",
-    "unknown-doctype": "DOCTYPE other than <!DOCTYPE html>",
-    "unexpected-doctype": "DOCTYPE not at the start of the document (ignored)",
-    "unexpected-start-tag": "start tag not allowed here",
-    "unexpected-end-tag": "end tag not allowed here, or with no open element to close",
-    "unexpected-character": "text where only whitespace is allowed",
-    "foster-parented-character": "text inside a table moved before the table",
-    "unexpected-eof": "end of input with elements still open",
-    "misnested-tag": "misnested formatting tags (adoption agency)",
-    "unexpected-html-element-in-foreign-content": "HTML start tag inside SVG or MathML closes it",
+    MISSING_DOCTYPE: "no DOCTYPE before the first content (quirks mode)",
+    UNKNOWN_DOCTYPE: "DOCTYPE other than <!DOCTYPE html>",
+    UNEXPECTED_DOCTYPE: "DOCTYPE not at the start of the document (ignored)",
+    UNEXPECTED_START_TAG: "start tag not allowed here",
+    UNEXPECTED_END_TAG: "end tag not allowed here, or with no open element to close",
+    UNEXPECTED_CHARACTER: "text where only whitespace is allowed",
+    FOSTER_PARENTED_TEXT: "text inside a table moved before the table",
+    UNEXPECTED_EOF: "end of input with elements still open",
+    MISNESTED_TAG: "misnested formatting tags (adoption agency)",
+    UNEXPECTED_HTML_IN_FOREIGN_CONTENT: "HTML start tag inside SVG or MathML closes it",
 }
 
 TOKENIZER_CODES = frozenset(TOKENIZER_MESSAGES)
@@ -119,10 +146,7 @@ PROCESSING_INSTRUCTION_CODES = frozenset(
         "invalid-processing-instruction-target",
     }
 )
-TREE_CONSTRUCTION_CODES = frozenset(TREE_CONSTRUCTION_MESSAGES) | {
-    "unexpected-null-character",
-    "non-void-html-element-start-tag-with-trailing-solidus",
-}
+TREE_CONSTRUCTION_CODES = frozenset(TREE_CONSTRUCTION_MESSAGES) | {UNEXPECTED_NULL, NON_VOID_SELF_CLOSING}
 
 MESSAGES: dict[str, str] = {**TOKENIZER_MESSAGES, **TREE_CONSTRUCTION_MESSAGES}
 

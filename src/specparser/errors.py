@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from . import error_messages as _codes
+
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 # The tree construction errors that are about one tag token; their offset is
@@ -29,11 +31,11 @@ _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 # tokenizer makes it: https://html.spec.whatwg.org/#tag-name-state
 TAG_ERROR_CODES = frozenset(
     {
-        "unexpected-start-tag",
-        "unexpected-end-tag",
-        "misnested-tag",
-        "unexpected-html-element-in-foreign-content",
-        "non-void-html-element-start-tag-with-trailing-solidus",
+        _codes.UNEXPECTED_START_TAG,
+        _codes.UNEXPECTED_END_TAG,
+        _codes.MISNESTED_TAG,
+        _codes.UNEXPECTED_HTML_IN_FOREIGN_CONTENT,
+        _codes.NON_VOID_SELF_CLOSING,
     }
 )
 _TAG_AT = re.compile(r"<(/?)([A-Za-z][^\t\n\f />]*)")
@@ -174,10 +176,8 @@ class ParseError:
     def message(self) -> str:
         """A short human-readable description (``specparser --format
         errors`` prints the same), naming the tag for tag errors."""
-        from .error_messages import message_for
-
         tag = self._tag()
-        text = message_for(self.code)
+        text = _codes.message_for(self.code)
         return text if tag is None else f"{text}: <{tag[0]}{tag[1]}>"
 
     # html5lib 1.1 reports errors as ``((line, col), errorcode, datavars)``

@@ -8,7 +8,10 @@ after ``str.lower`` can match where the standard says it does not.
 
 from __future__ import annotations
 
-__all__ = ["ascii_lowercase"]
+__all__ = ["ASCII_WHITESPACE", "ascii_lowercase"]
+
+# https://infra.spec.whatwg.org/#ascii-whitespace: TAB, LF, FF, CR, SPACE.
+ASCII_WHITESPACE = "\t\n\x0c\r "
 
 _ASCII_LOWERCASE_TABLE = {c: c + 0x20 for c in range(0x41, 0x5B)}
 

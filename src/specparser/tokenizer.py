@@ -148,13 +148,19 @@ _RCDATA_STOP = ("</", "&", "\x00")
 _RAWTEXT_STOP = ("</", "\x00")
 _SCRIPT_STOP = ("</", "<!--", "\x00")
 _LESS_THAN_OR_NUL = re.compile(r"[<\x00]")
-_TAG_NAME_RUN = re.compile(r"[^\t\n\f />\x00]+")
 
 
 def _class(chars: str, negated: bool = False) -> str:
     """A regex character class of exactly ``chars`` (or all but them)."""
     return "[" + ("^" if negated else "") + "".join(re.escape(c) for c in chars) + "]"
 
+
+# https://html.spec.whatwg.org/#tag-name-state as a table: whitespace, "/"
+# and ">" end the name, NUL is an error (U+FFFD in the name), every other
+# character is part of it (lower-cased).  The state's run and the fast
+# path's names are built from it.
+_TAG_NAME_ENDS = "\t\n\f />"
+_TAG_NAME_RUN = re.compile(_class(_TAG_NAME_ENDS + "\x00", negated=True) + "+")
 
 # https://html.spec.whatwg.org/#attribute-name-state as a table: the
 # characters that end the name (whitespace, "/", ">" to the after attribute
@@ -211,7 +217,7 @@ _DISALLOWED_PI_TARGETS = frozenset({"xml", "xml-stylesheet"})
 # _attribute_errors reports from its offset: escaped JSON markup
 # outside scripts (``<tabItem poradi=\"1.\" skore=\"3:2\"\/>``) is full of
 # them, and one state per character class cost ~8 us a tag.
-_FAST_NAME = r"[a-zA-Z][^\t\n\f />\x00]*"
+_FAST_NAME = r"[a-zA-Z]" + _class(_TAG_NAME_ENDS + "\x00", negated=True) + "*"
 _FAST_ATTRIBUTE_TEMPLATE = (
     r"[\t\n\f ]+({o}" + _class(_ATTRIBUTE_NAME_ENDS + "\x00", negated=True) + "+)"
     r"(?:[\t\n\f ]*=[\t\n\f ]*"
@@ -897,6 +903,7 @@ class Tokenizer:
         if t is None:
             return 0
         name, source, slash = t.groups()
+        attrs: dict | None
         if not source:
             attrs = {}
         elif "&" in source:
@@ -904,7 +911,7 @@ class Tokenizer:
         else:
             found = _FAST_ATTRIBUTE.findall(source)
             lower = str.lower if source.isascii() else _ascii_lower
-            attrs = _unique_attributes(  # type: ignore[assignment]
+            attrs = _unique_attributes(
                 [(lower(attr), double or single or unquoted) for attr, double, single, unquoted in found]
             )
             if attrs is None:

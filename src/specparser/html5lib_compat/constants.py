@@ -24,6 +24,7 @@ from html.entities import html5 as _html5_entities
 
 from ..constants import namespaces as _namespaces
 from ..constants import prefixes as _prefixes
+from ..error_messages import MESSAGES
 from ..infoset import DataLossWarning
 from ..tables.foreign import FOREIGN_ATTRIBUTES, MATHML_ATTRIBUTES, SVG_ATTRIBUTES
 
@@ -61,9 +62,9 @@ prefixes = dict(_prefixes)
 
 
 class _Messages(dict):
-    """``E``: error code -> message.  specparser reports the spec's
-    kebab-case codes (the tokenizer's) and the codes documented in
-    :mod:`specparser.treeconstruction`; html5lib 1.1's older codes are not
+    """``E``: error code -> message, from specparser's registry
+    (:mod:`specparser.error_messages`): the spec's kebab-case codes (the
+    tokenizer's) and tree construction's; html5lib 1.1's older codes are not
     produced.  Any code without a message reads as itself, so
     ``E[code] % datavars`` never fails."""
 
@@ -71,32 +72,7 @@ class _Messages(dict):
         return str(code).replace("%", "%%")
 
 
-E = _Messages(
-    {
-        "missing-doctype": "Unexpected non-space characters. Expected DOCTYPE.",
-        "unknown-doctype": "Erroneous DOCTYPE.",
-        "unexpected-doctype": "Unexpected DOCTYPE. Ignored.",
-        "unexpected-start-tag": "Unexpected start tag. Ignored.",
-        "unexpected-end-tag": "Unexpected end tag. Ignored.",
-        "unexpected-character": "Unexpected non-space characters.",
-        "foster-parented-character": "Unexpected non-space characters in table context caused voodoo mode.",
-        "unexpected-null-character": "Unexpected NULL character.",
-        "unexpected-eof": "Unexpected end of file.",
-        "misnested-tag": "Misnested tag: an end tag closed elements it did not open.",
-        "unexpected-html-element-in-foreign-content": "HTML start tag in foreign content.",
-        "non-void-html-element-start-tag-with-trailing-solidus": "Trailing solidus not allowed on element.",
-        "duplicate-attribute": "Dropped duplicate attribute on tag.",
-        "eof-in-tag": "Unexpected end of file in the tag.",
-        "eof-in-comment": "Unexpected end of file in comment.",
-        "eof-in-doctype": "Unexpected end of file in DOCTYPE.",
-        "eof-in-processing-instruction": "Unexpected end of file in processing instruction.",
-        "missing-semicolon-after-character-reference": "Numeric entity didn't end with ';'.",
-        "unknown-named-character-reference": "Named entity didn't end with ';'.",
-        "invalid-first-character-of-tag-name": "Expected tag name. Got something else instead.",
-        "end-tag-with-attributes": "End tag contains unexpected attributes.",
-        "end-tag-with-trailing-solidus": "End tag contains unexpected self-closing flag.",
-    }
-)
+E = _Messages(MESSAGES)
 
 # https://html.spec.whatwg.org/#named-character-references
 entities = dict(_html5_entities)

@@ -5,7 +5,7 @@ Modules:
 * :mod:`.records` - the parser's element records and the insertion-mode table type;
 * :mod:`.modes` - the insertion modes (filled in by the modules below);
 * :mod:`.core` - :class:`TreeConstructor`: the tokenizer's sink, the
-  dispatcher, the stack of open elements, the list of active formatting
+  dispatcher (it imports the mode modules; they do not import it), the stack of open elements, the list of active formatting
   elements, the adoption agency, foster parenting, "the end", selectedcontent;
 * :mod:`.document_modes` - initial ... after head, text, after body, frameset modes;
 * :mod:`.body_mode` - in body (with the 2025 ``<select>`` rules);
@@ -13,15 +13,10 @@ Modules:
 * :mod:`.foreign` - the rules for parsing tokens in foreign content.
 
 Tree construction parse errors are :class:`specparser.errors.ParseError`
-records with these codes (the spec names tree construction errors only
-"parse error"; the tokenizer's errors keep the spec's codes):
-
-``missing-doctype``, ``unknown-doctype``, ``unexpected-doctype``,
-``unexpected-start-tag``, ``unexpected-end-tag``, ``unexpected-character``
-(non-whitespace where only whitespace is allowed), ``foster-parented-character``,
-``unexpected-null-character``, ``unexpected-eof`` (elements left open),
-``misnested-tag`` (adoption agency), ``unexpected-html-element-in-foreign-content``,
-``non-void-html-element-start-tag-with-trailing-solidus``.
+records.  The spec names tree construction errors only "parse error"; their
+codes (and the tokenizer's, which are the spec's) are registered, each with
+its message, in :mod:`specparser.error_messages`
+(``TREE_CONSTRUCTION_MESSAGES``).
 """
 
 from __future__ import annotations

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import MATHML_NAMESPACE, SVG_NAMESPACE
-from ..infra import ascii_lowercase
+from ..error_messages import UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG
+from ..infra import ASCII_WHITESPACE, ascii_lowercase
 from ..tables.elements import HEADING, LIST_SCOPE, SPECIAL
 from ..tokens import PLAINTEXT_STATE, RCDATA_STATE, StartTag
 from . import modes as M
-from .core import UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG, WHITESPACE
 from .document_modes import ignore_doctype, ignore_start, insert_comment, using_in_head_end, using_in_head_start
 from .foreign import adjust_attributes
 
@@ -66,7 +66,7 @@ def in_body_characters(p: Any, data: str, pos: int) -> None:
         entry = afe[-1]
         if entry is not None and not entry.on_stack:
             p.reconstruct_the_active_formatting_elements()
-    if p.frameset_ok and data.strip(WHITESPACE):
+    if p.frameset_ok and data.strip(ASCII_WHITESPACE):
         p.frameset_ok = False
     target = p.open[-1]
     if p.foster_parenting or target.hname == "template":

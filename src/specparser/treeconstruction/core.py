@@ -16,7 +16,14 @@ from collections import defaultdict
 from typing import Any, NamedTuple
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
+from ..error_messages import (
+    MISNESTED_TAG,
+    NON_VOID_SELF_CLOSING,
+    UNEXPECTED_DOCTYPE,
+    UNEXPECTED_END_TAG,
+)
 from ..errors import ParseError
+from ..infra import ASCII_WHITESPACE
 from ..tables.elements import (
     BUTTON_SCOPE,
     FOSTER_TARGET,
@@ -43,6 +50,10 @@ ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
+# The dispatcher's modes: importing them fills in the insertion mode tables
+# (none of them imports this module).
+from . import body_mode, document_modes, table_modes  # noqa: F401
+from .foreign import foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
 from .records import MARKER, ElementRecord, SelectState
@@ -50,21 +61,6 @@ from .records import MARKER, ElementRecord, SelectState
 _new_object = object.__new__
 _HTML_RECORD_FLAGS_GET = HTML_RECORD_FLAGS.get
 
-WHITESPACE = "\t\n\x0c\r "
-
-# Tree construction's own error codes (the tokenizer's are the spec's).
-# They are documented in specparser.treeconstruction.__init__.
-UNEXPECTED_DOCTYPE = "unexpected-doctype"
-MISSING_DOCTYPE = "missing-doctype"
-UNKNOWN_DOCTYPE = "unknown-doctype"
-UNEXPECTED_START_TAG = "unexpected-start-tag"
-UNEXPECTED_END_TAG = "unexpected-end-tag"
-UNEXPECTED_CHARACTER = "unexpected-character"
-UNEXPECTED_NULL = "unexpected-null-character"
-UNEXPECTED_EOF = "unexpected-eof"
-MISNESTED_TAG = "misnested-tag"
-NON_VOID_SELF_CLOSING = "non-void-html-element-start-tag-with-trailing-solidus"
-FOSTER_PARENTED_TEXT = "foster-parented-character"
 
 
 class ProcessingInstructionToken(NamedTuple):
@@ -110,9 +106,12 @@ class TreeConstructor:
         fast_paths: bool = True,
     ) -> None:
         self.builder = builder
-        self.fast_paths = bool(fast_paths)
         # The sink methods' shortcuts run while ``mode`` is this mode: in
-        # body, or never.
+        # body, or never (None: fast_paths=False, which turns the other
+        # shortcuts off too).  Not a second attribute: past 30 instance
+        # attributes CPython stops sharing the instances' dict keys and
+        # every attribute access becomes a dict lookup (+4% instructions
+        # over the corpus; tests/test_source_shape.py counts them).
         self._shortcut_mode = _IN_BODY_MODE if fast_paths else None
         self.scripting = bool(scripting)
         self.errors = errors
@@ -141,6 +140,9 @@ class TreeConstructor:
         self.document: Any = None
         self.decoded: Any = None  # the DecodedInput, for <meta charset>
         self.eof_pos = -1
+        # https://html.spec.whatwg.org/#adjusted-current-node, kept by every
+        # change to the stack of open elements (push, pop, the edits below).
+        self.adjusted_current_node: ElementRecord | None = None
         # https://html.spec.whatwg.org/#root-insertion-target: null for a
         # document; the fragment node in the fragment case.
         self.root_insertion_target: Any = None
@@ -159,6 +161,11 @@ class TreeConstructor:
             self.document = builder.start_document()
         else:
             self._start_fragment(*context)
+
+    @property
+    def fast_paths(self) -> bool:
+        """Whether the shortcuts are on (the ``fast_paths`` argument)."""
+        return self._shortcut_mode is not None
 
     # -- the fragment case ----------------------------------------------
 
@@ -212,16 +219,8 @@ class TreeConstructor:
     # -- the token sink (https://html.spec.whatwg.org/#tree-construction-dispatcher)
 
     def cdata_allowed(self) -> bool:
-        node = self.adjusted_current_node()
+        node = self.adjusted_current_node
         return node is not None and not node.flags & HTML_ELEMENT
-
-    def adjusted_current_node(self) -> ElementRecord | None:
-        open_ = self.open
-        if not open_:
-            return None
-        if self.context is not None and len(open_) == 1:
-            return self.context
-        return open_[-1]
 
     # The sink methods first try the commonest case of all: in body, with an
     # HTML element other than a template as the current node.  There they
@@ -256,15 +255,15 @@ class TreeConstructor:
                     if entry is not None and not entry.on_stack:
                         self.reconstruct_the_active_formatting_elements()
                         target = open_[-1]
-                if self.frameset_ok and data.strip(WHITESPACE):
+                if self.frameset_ok and data.strip(ASCII_WHITESPACE):
                     self.frameset_ok = False
                 self.builder.insert_text(target.node, data)
                 return
         while data:
-            if open_:
-                node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+            node = self.adjusted_current_node
+            if node is not None:
                 if not node.flags & _HTML_TEXT_CONTEXT:
-                    self.foreign_characters(data, pos)
+                    foreign_characters(self, data, pos)
                     return
             data = self.mode.characters(self, data, pos)
 
@@ -308,10 +307,10 @@ class TreeConstructor:
                         self.error(NON_VOID_SELF_CLOSING, tag.pos)
                     return
         while True:
-            if open_:
-                node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+            node = self.adjusted_current_node
+            if node is not None:
                 if not node.flags & HTML_ELEMENT and _is_foreign_dispatch(node, tag.name):
-                    if not self.foreign_start_tag(tag):
+                    if not foreign_start_tag(self, tag):
                         break
                     continue
             mode = self.mode
@@ -349,12 +348,13 @@ class TreeConstructor:
                         open_.pop()
                         node.on_stack = False
                         self.by_name[name].pop()
+                        self.adjusted_current_node = open_[-1] if len(open_) > 1 else self._adjusted_bottom()
                     return
         while True:
-            if open_:
-                node = open_[-1] if self.context is None or len(open_) > 1 else self.context
-                if not node.flags & HTML_ELEMENT:
-                    if not self.foreign_end_tag(tag):
+            adjusted = self.adjusted_current_node
+            if adjusted is not None:
+                if not adjusted.flags & HTML_ELEMENT:
+                    if not foreign_end_tag(self, tag):
                         break
                     continue
             mode = self.mode
@@ -363,9 +363,8 @@ class TreeConstructor:
 
     def comment(self, data: str, pos: int) -> None:
         self.skip_newline = False
-        open_ = self.open
-        if open_:
-            node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+        node = self.adjusted_current_node
+        if node is not None:
             if not node.flags & HTML_ELEMENT:
                 self.insert_comment(data, pos)
                 return
@@ -383,9 +382,8 @@ class TreeConstructor:
 
     def doctype(self, token: Any) -> None:
         self.skip_newline = False
-        open_ = self.open
-        if open_:
-            node = open_[-1] if self.context is None or len(open_) > 1 else self.context
+        node = self.adjusted_current_node
+        if node is not None:
             if not node.flags & HTML_ELEMENT:
                 self.error(UNEXPECTED_DOCTYPE, token.pos)
                 return
@@ -405,6 +403,7 @@ class TreeConstructor:
         selectedcontent)."""
         while self.open:
             self.pop()
+        self.adjusted_current_node = None
 
     # -- the stack of open elements ---------------------------------------
     #
@@ -422,6 +421,7 @@ class TreeConstructor:
         rec.index = len(open_)
         open_.append(rec)
         rec.on_stack = True
+        self.adjusted_current_node = rec if len(open_) > 1 else self._adjusted_bottom()
         name = rec.hname
         if name is not None:
             self.by_name[name].append(rec)
@@ -432,8 +432,10 @@ class TreeConstructor:
                     records.append(rec)
 
     def pop(self) -> ElementRecord:
-        rec = self.open.pop()
+        open_ = self.open
+        rec = open_.pop()
         rec.on_stack = False
+        self.adjusted_current_node = open_[-1] if len(open_) > 1 else self._adjusted_bottom()
         name = rec.hname
         if name is not None:
             self.by_name[name].pop()
@@ -463,9 +465,27 @@ class TreeConstructor:
             pass
 
     def _renumber(self, start: int) -> None:
+        """After an edit of the stack at ``start``: the records' indexes
+        from there, and the adjusted current node."""
         open_ = self.open
         for i in range(start, len(open_)):
             open_[i].index = i
+        self._top_changed()
+
+    def _top_changed(self) -> None:
+        """The adjusted current node, after any change to the stack."""
+        open_ = self.open
+        self.adjusted_current_node = open_[-1] if len(open_) > 1 else self._adjusted_bottom()
+
+    def _adjusted_bottom(self) -> ElementRecord | None:
+        """The adjusted current node of a stack of at most one element: the
+        context element if the parser was created as part of the HTML
+        fragment parsing algorithm and the stack holds one element;
+        otherwise the current node (None for an empty stack)."""
+        open_ = self.open
+        if not open_:
+            return None
+        return open_[0] if self.context is None else self.context
 
     def _lists_of(self, rec: ElementRecord) -> list:
         lists = []
@@ -504,6 +524,7 @@ class TreeConstructor:
         index = old.index
         self.open[index] = new
         new.index = index
+        self._top_changed()
         new.on_stack = True
         old.on_stack = False
         for records in self._lists_of(old):
@@ -663,14 +684,16 @@ class TreeConstructor:
         # Step 1 computes the place before the element is created.
         place = self.appropriate_place()
         parent, before = adjusted_insertion_location(self, place)
-        if before is None and parent is not self.document:
+        if before is None and parent is not self.document and self._shortcut_mode is not None:
             # Steps 2-4 (create the element, insert it at the adjusted
             # insertion location) in one builder call, so a tree library can
             # make the child in place: appending a detached element costs
             # O(depth) in lxml (it searches the new parent's ancestors for a
             # cycle the parser already excludes).  Step 2 of "insert an
             # element at the adjusted insertion location" cannot fail here:
-            # the element is new and its parent is not the Document.
+            # the element is new and its parent is not the Document.  With
+            # ``fast_paths=False`` the element is created, then inserted by
+            # the general steps (tests/test_tree_fast_paths.py compares).
             node = self.builder.append_new_element(parent, name, namespace, attrs, pos)
             rec = ElementRecord(node, name, namespace, attrs, pos)
             if rec.hname == "template":
@@ -699,7 +722,7 @@ class TreeConstructor:
         if (
             (self.foster_parenting and target.flags & FOSTER_TARGET)
             or target.hname == "template"
-            or not self.fast_paths
+            or self._shortcut_mode is None  # fast_paths=False
         ):
             rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
         else:
@@ -723,6 +746,7 @@ class TreeConstructor:
                 rec.index = len(open_)
                 rec.on_stack = True
                 open_.append(rec)
+                self.adjusted_current_node = rec  # the stack holds the target too
                 self.by_name[name].append(rec)
         if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
@@ -923,7 +947,7 @@ class TreeConstructor:
             formatting = self.formatting_element_after_last_marker(subject)
             if formatting is None:
                 return True
-            if formatting is open_[-1]:
+            if formatting is open_[-1] and self._shortcut_mode is not None:
                 # The common case, "</b>" closing the current node: steps
                 # 4.4-4.6 pass (the current node is on the stack and in
                 # scope), step 4.7 finds no furthest block above it, and
@@ -958,35 +982,7 @@ class TreeConstructor:
             # Steps 4.9-4.10.
             common_ancestor = open_[fe_index - 1]
             bookmark = afe.index(formatting)
-            # Steps 4.11-4.13: the inner loop.
-            node = last_node = furthest_block
-            node_index = furthest_block.index
-            inner = 0
-            while True:
-                inner += 1
-                node_index -= 1
-                node = open_[node_index]
-                if node is formatting:
-                    break
-                in_afe = node.akey is not None and node in afe
-                if inner > 3 and in_afe:
-                    position = self.remove_from_afe(node)
-                    if position < bookmark:
-                        bookmark -= 1
-                    in_afe = False
-                if not in_afe:
-                    self.remove_from_stack(node)
-                    continue
-                # Step 4.13.7: a new element for node's token replaces it.
-                new = self.create_element(node.name, HTML_NAMESPACE, dict(node.attrs), node.pos)
-                self.replace_in_afe(node, new)
-                self.replace_in_stack(node, new)
-                node = new
-                if last_node is furthest_block:
-                    bookmark = afe.index(new) + 1
-                builder.remove(last_node.node)
-                builder.append(node.node, last_node.node)
-                last_node = node
+            last_node, bookmark = self._adoption_agency_inner_loop(formatting, furthest_block, bookmark)
             # Step 4.14, through the checked insertion (whatwg/html 57811ef0):
             # a lastNode the DOM would reject is dropped (script only).
             builder.remove(last_node.node)
@@ -1006,6 +1002,43 @@ class TreeConstructor:
             self.remove_from_stack(formatting)
             self.insert_into_stack(furthest_block.index + 1, new)
         return False
+
+    def _adoption_agency_inner_loop(
+        self, formatting: ElementRecord, furthest_block: ElementRecord, bookmark: int
+    ) -> tuple[ElementRecord, int]:
+        """Steps 4.11-4.13 of the adoption agency algorithm: ``(last
+        node, bookmark)``."""
+        open_ = self.open
+        afe = self.afe
+        builder = self.builder
+        node = last_node = furthest_block
+        node_index = furthest_block.index
+        inner = 0
+        while True:
+            inner += 1
+            node_index -= 1
+            node = open_[node_index]
+            if node is formatting:
+                return last_node, bookmark
+            in_afe = node.akey is not None and node in afe
+            if inner > 3 and in_afe:
+                position = self.remove_from_afe(node)
+                if position < bookmark:
+                    bookmark -= 1
+                in_afe = False
+            if not in_afe:
+                self.remove_from_stack(node)
+                continue
+            # Step 4.13.7: a new element for node's token replaces it.
+            new = self.create_element(node.name, HTML_NAMESPACE, dict(node.attrs), node.pos)
+            self.replace_in_afe(node, new)
+            self.replace_in_stack(node, new)
+            node = new
+            if last_node is furthest_block:
+                bookmark = afe.index(new) + 1
+            builder.remove(last_node.node)
+            builder.append(node.node, last_node.node)
+            last_node = node
 
     # -- reset the insertion mode appropriately ---------------------------
 
@@ -1113,17 +1146,6 @@ class TreeConstructor:
             return
         self.builder.replace_children_with_clones(state.selectedcontent.node, rec.node)
 
-    # -- foreign content --------------------------------------------------
-
-    from .foreign import (  # type: ignore[misc]  # noqa: E402  (methods defined in their own module)
-        foreign_characters,
-        foreign_end_tag,
-        foreign_start_tag,
-    )
-
-
-# Fill in the insertion mode tables.
-from . import body_mode, document_modes, table_modes  # noqa: E402,F401
 
 # The in-body cases the sink methods take themselves (see characters()), by
 # tag name: the kind body_mode marks on the handler the in-body table gives

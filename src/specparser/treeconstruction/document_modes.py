@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..tables.quirks import doctype_mode
-from ..tokens import SCRIPT_DATA_STATE
-from . import modes as M
-from .core import (
+from ..error_messages import (
     MISSING_DOCTYPE,
     UNEXPECTED_CHARACTER,
     UNEXPECTED_DOCTYPE,
@@ -21,8 +18,11 @@ from .core import (
     UNEXPECTED_EOF,
     UNEXPECTED_START_TAG,
     UNKNOWN_DOCTYPE,
-    WHITESPACE,
 )
+from ..infra import ASCII_WHITESPACE
+from ..tables.quirks import doctype_mode
+from ..tokens import SCRIPT_DATA_STATE
+from . import modes as M
 from .insertion import insert_an_element_at_the_adjusted_insertion_location
 
 # -- shared handlers -------------------------------------------------------
@@ -74,14 +74,14 @@ def using_in_head_end(p: Any, tag: Any) -> bool:
 
 
 def leading_whitespace(data: str) -> tuple[str, str]:
-    rest = data.lstrip(WHITESPACE)
+    rest = data.lstrip(ASCII_WHITESPACE)
     return data[: len(data) - len(rest)], rest
 
 
 def whitespace_only(p: Any, data: str, pos: int) -> str:
     """Characters in modes that keep only whitespace: ignore every other
     character with a parse error."""
-    kept = "".join(c for c in data if c in WHITESPACE)
+    kept = "".join(c for c in data if c in ASCII_WHITESPACE)
     if len(kept) != len(data):
         p.error(UNEXPECTED_CHARACTER, pos)
     return kept

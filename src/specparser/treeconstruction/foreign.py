@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import SVG_NAMESPACE
-from ..infra import ascii_lowercase
+from ..error_messages import UNEXPECTED_END_TAG, UNEXPECTED_HTML_IN_FOREIGN_CONTENT, UNEXPECTED_NULL
+from ..infra import ASCII_WHITESPACE, ascii_lowercase
 from ..tables.elements import HTML_ELEMENT, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT
 from ..tables.foreign import (
     BREAKOUT_TAGS,
@@ -21,7 +22,6 @@ from ..tables.foreign import (
     SVG_TAG_NAMES,
 )
 
-_WHITESPACE = "\t\n\x0c\r "
 _BREAKOUT_POINTS = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
 
 
@@ -40,13 +40,13 @@ def foreign_characters(p: Any, data: str, pos: int) -> None:
     """https://html.spec.whatwg.org/#parsing-main-inforeign, the three
     character-token entries, applied to a run of them."""
     if "\x00" in data:
-        p.error("unexpected-null-character", pos)
+        p.error(UNEXPECTED_NULL, pos)
         # A U+0000 becomes U+FFFD and leaves frameset-ok alone; a U+FFFD of
         # the input is "any other character token" and sets it to "not ok".
-        if p.frameset_ok and data.replace("\x00", "").strip(_WHITESPACE):
+        if p.frameset_ok and data.replace("\x00", "").strip(ASCII_WHITESPACE):
             p.frameset_ok = False
         data = data.replace("\x00", "\ufffd")
-    elif p.frameset_ok and data.strip(_WHITESPACE):
+    elif p.frameset_ok and data.strip(ASCII_WHITESPACE):
         p.frameset_ok = False
     p.insert_characters(data)
 
@@ -64,7 +64,7 @@ def _breaks_out(tag: Any) -> bool:
 def _break_out(p: Any, tag: Any) -> bool:
     """Pop until the current node is an HTML element or an integration point,
     then reprocess the token by the rules of the current insertion mode."""
-    p.error("unexpected-html-element-in-foreign-content", tag.pos)
+    p.error(UNEXPECTED_HTML_IN_FOREIGN_CONTENT, tag.pos)
     open_ = p.open
     while not open_[-1].flags & _BREAKOUT_POINTS:
         p.pop()
@@ -77,7 +77,7 @@ def foreign_start_tag(p: Any, tag: Any) -> bool:
         mode = p.mode
         return mode.start.get(tag.name, mode.start_default)(p, tag)
     # Any other start tag.
-    adjusted = p.adjusted_current_node()
+    adjusted = p.adjusted_current_node
     namespace = adjusted.ns
     name = tag.name
     if namespace == SVG_NAMESPACE:
@@ -104,7 +104,7 @@ def foreign_end_tag(p: Any, tag: Any) -> bool:
     index = len(open_) - 1
     node = open_[index]
     if ascii_lowercase(node.name) != name:
-        p.error("unexpected-end-tag", tag.pos)
+        p.error(UNEXPECTED_END_TAG, tag.pos)
     while index > 0:
         if ascii_lowercase(node.name) == name:
             p.pop_until_record(node)

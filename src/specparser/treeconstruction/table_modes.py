@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..infra import ascii_lowercase
+from ..error_messages import (
+    FOSTER_PARENTED_TEXT,
+    UNEXPECTED_END_TAG,
+    UNEXPECTED_EOF,
+    UNEXPECTED_NULL,
+    UNEXPECTED_START_TAG,
+)
+from ..infra import ASCII_WHITESPACE, ascii_lowercase
 from ..tables.elements import (
     FOSTER_TARGET,
     TABLE_BODY_CONTEXT,
@@ -18,14 +25,6 @@ from ..tables.elements import (
     TABLE_SCOPE,
 )
 from . import modes as M
-from .core import (
-    FOSTER_PARENTED_TEXT,
-    UNEXPECTED_END_TAG,
-    UNEXPECTED_EOF,
-    UNEXPECTED_NULL,
-    UNEXPECTED_START_TAG,
-    WHITESPACE,
-)
 from .document_modes import (
     ignore_doctype,
     ignore_end,
@@ -202,7 +201,7 @@ def in_table_text_characters(p: Any, data: str, pos: int) -> None:
 def flush_pending_table_text(p: Any) -> None:
     text = "".join(p.pending_table_text)
     p.pending_table_text = []
-    if text.strip(WHITESPACE):
+    if text.strip(ASCII_WHITESPACE):
         # Process as "anything else" in table: foster parented.
         p.error(FOSTER_PARENTED_TEXT, p.pending_table_pos)
         p.foster_parenting = True
