@@ -1021,9 +1021,9 @@ class Tokenizer:
             if group == 1:
                 value = ""
             else:
-                value = a.group(group)  # type: ignore[arg-type]  # a match sets lastindex
+                value = a.group(group)  # a match sets lastindex
                 if "&" in value:  # (never in an unquoted value: see _FAST_ATTRIBUTE)
-                    value = self._decode_references(value, a.start(group), True)  # type: ignore[arg-type]
+                    value = self._decode_references(value, a.start(group), True)
             attrs[attr_name] = value
         e = _FAST_TAG_END.match(text, pos)
         end = e.end()  # type: ignore[union-attr]

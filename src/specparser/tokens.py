@@ -20,6 +20,20 @@ from __future__ import annotations
 
 from typing import Protocol
 
+__all__ = [
+    "CDATA_SECTION_STATE",
+    "DATA_STATE",
+    "PLAINTEXT_STATE",
+    "RAWTEXT_STATE",
+    "RCDATA_STATE",
+    "SCRIPT_DATA_STATE",
+    "Doctype",
+    "EndTag",
+    "IgnoringSink",
+    "StartTag",
+    "TokenSink",
+]
+
 # The tokenizer states that the tree construction stage (and the tokenizer
 # tests) may switch to.  https://html.spec.whatwg.org/#data-state etc.
 DATA_STATE = 0

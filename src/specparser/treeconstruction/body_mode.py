@@ -7,7 +7,7 @@ Handler conventions: see :class:`~.records.Mode`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ..constants import MATHML_NAMESPACE, SVG_NAMESPACE
 from ..error_messages import UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG
@@ -17,6 +17,21 @@ from ..tokens import PLAINTEXT_STATE, RCDATA_STATE, StartTag
 from . import modes as M
 from .document_modes import ignore_doctype, ignore_start, insert_comment, using_in_head_end, using_in_head_start
 from .foreign import adjust_attributes
+from .records import Mode
+
+__all__ = [
+    "A",
+    "ANY_OTHER",
+    "BLOCK",
+    "FORMATTING",
+    "HEADINGS",
+    "LI",
+    "LI_LOOP_PASSES",
+    "OTHER",
+    "POPS_CURRENT",
+    "SHORTCUT_END",
+    "SHORTCUT_START",
+]
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
@@ -34,7 +49,7 @@ SHORTCUT_END: dict = {}
 # Start tags: "any other start tag" and the formatting elements (reconstruct
 # the active formatting elements, insert; the latter then push onto the
 # list); a block with no p open; an a with no formatting element in the
-# list; an li whose current node stops start_li's loop at once, with no p
+# list; an li whose current node stops _start_li's loop at once, with no p
 # open.
 ANY_OTHER, FORMATTING, BLOCK, A, LI, OTHER = "any other", "formatting", "block", "a", "li", "other"
 # End tags: a name whose rules come down to popping the current node when it
@@ -44,8 +59,13 @@ ANY_OTHER, FORMATTING, BLOCK, A, LI, OTHER = "any other", "formatting", "block",
 POPS_CURRENT = "pops current"
 
 
-def _shortcut(table: dict, kind: str) -> Any:
-    def mark(handler: Any) -> Any:
+_H = TypeVar("_H", bound=Callable[..., Any])
+
+
+def _shortcut(table: dict, kind: str) -> Callable[[_H], _H]:
+    """Mark the handler it decorates as one the sink methods shortcut."""
+
+    def mark(handler: _H) -> _H:
         table[handler] = kind
         return handler
 
@@ -55,7 +75,7 @@ def _shortcut(table: dict, kind: str) -> Any:
 # -- characters ------------------------------------------------------------
 
 
-def in_body_characters(p: Any, data: str, pos: int) -> None:
+def _in_body_characters(p: Any, data: str, pos: int) -> None:
     if "\x00" in data:
         p.error(UNEXPECTED_NULL, pos)
         data = data.replace("\x00", "")
@@ -79,7 +99,7 @@ def in_body_characters(p: Any, data: str, pos: int) -> None:
 # -- start tags ------------------------------------------------------------
 
 
-def start_html(p: Any, tag: Any) -> bool:
+def _start_html(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
     if p.has_open("template"):
         return False
@@ -87,7 +107,7 @@ def start_html(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_body(p: Any, tag: Any) -> bool:
+def _start_body(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
     open_ = p.open
     if len(open_) == 1 or open_[1].hname != "body" or p.has_open("template"):
@@ -97,7 +117,7 @@ def start_body(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_frameset(p: Any, tag: Any) -> bool:
+def _start_frameset(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
     open_ = p.open
     if len(open_) == 1 or open_[1].hname != "body":
@@ -112,7 +132,7 @@ def start_frameset(p: Any, tag: Any) -> bool:
     return False
 
 
-def in_body_eof(p: Any, pos: int) -> bool:
+def _in_body_eof(p: Any, pos: int) -> bool:
     if p.template_modes:
         return M.IN_TEMPLATE.eof(p, pos)
     for rec in p.open:
@@ -128,7 +148,7 @@ _ALLOWED_OPEN_AT_EOF = frozenset(
 
 
 @_shortcut(SHORTCUT_START, BLOCK)  # with no p open: insert
-def start_block(p: Any, tag: Any) -> bool:
+def _start_block(p: Any, tag: Any) -> bool:
     """address, article, aside, blockquote, center, details, dialog, dir,
     div, dl, fieldset, figcaption, figure, footer, header, hgroup, main,
     menu, nav, ol, p, search, section, summary, ul."""
@@ -138,7 +158,7 @@ def start_block(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_heading(p: Any, tag: Any) -> bool:
+def _start_heading(p: Any, tag: Any) -> bool:
     if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     if p.open[-1].flags & HEADING:
@@ -148,7 +168,7 @@ def start_heading(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_pre(p: Any, tag: Any) -> bool:
+def _start_pre(p: Any, tag: Any) -> bool:
     if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
@@ -159,7 +179,7 @@ def start_pre(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_form(p: Any, tag: Any) -> bool:
+def _start_form(p: Any, tag: Any) -> bool:
     template = p.has_open("template")
     if p.form is not None and not template:
         p.error(UNEXPECTED_START_TAG, tag.pos)
@@ -172,7 +192,7 @@ def start_form(p: Any, tag: Any) -> bool:
     return False
 
 
-# The special elements start_li's loop (step 3) passes over, to the node
+# The special elements _start_li's loop (step 3) passes over, to the node
 # below them; an li stops it, and so does any other special element.
 LI_LOOP_PASSES = ("address", "div", "p")
 
@@ -180,7 +200,7 @@ LI_LOOP_PASSES = ("address", "div", "p")
 # With a special current node other than li and LI_LOOP_PASSES (the loop
 # stops at once: ul, ol, body ...) and no p open: frameset-ok "not ok", insert.
 @_shortcut(SHORTCUT_START, LI)
-def start_li(p: Any, tag: Any) -> bool:
+def _start_li(p: Any, tag: Any) -> bool:
     p.frameset_ok = False
     open_ = p.open
     for i in range(len(open_) - 1, -1, -1):
@@ -199,7 +219,7 @@ def start_li(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_dd_dt(p: Any, tag: Any) -> bool:
+def _start_dd_dt(p: Any, tag: Any) -> bool:
     p.frameset_ok = False
     open_ = p.open
     for i in range(len(open_) - 1, -1, -1):
@@ -219,7 +239,7 @@ def start_dd_dt(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_plaintext(p: Any, tag: Any) -> bool:
+def _start_plaintext(p: Any, tag: Any) -> bool:
     if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
@@ -227,7 +247,7 @@ def start_plaintext(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_button(p: Any, tag: Any) -> bool:
+def _start_button(p: Any, tag: Any) -> bool:
     if p.in_scope("button"):
         p.error(UNEXPECTED_START_TAG, tag.pos)
         p.generate_implied_end_tags()
@@ -239,14 +259,14 @@ def start_button(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_START, A)  # with an empty list of active formatting elements: insert, push
-def start_a(p: Any, tag: Any) -> bool:
+def _start_a(p: Any, tag: Any) -> bool:
     afe = p.afe
     if afe:
         existing = p.formatting_element_after_last_marker("a")
         if existing is not None:
             p.error(UNEXPECTED_START_TAG, tag.pos)
             if p.adoption_agency(tag):
-                any_other_end_tag(p, tag)
+                _any_other_end_tag(p, tag)
             p.remove_from_afe(existing)
             if existing.on_stack:
                 p.remove_from_stack(existing)
@@ -259,7 +279,7 @@ def start_a(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_START, FORMATTING)  # always: reconstruct, insert, push
-def start_formatting(p: Any, tag: Any) -> bool:
+def _start_formatting(p: Any, tag: Any) -> bool:
     """b, big, code, em, font, i, s, small, strike, strong, tt, u."""
     afe = p.afe
     if afe:
@@ -270,18 +290,18 @@ def start_formatting(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_nobr(p: Any, tag: Any) -> bool:
+def _start_nobr(p: Any, tag: Any) -> bool:
     p.reconstruct_the_active_formatting_elements()
     if p.in_scope("nobr"):
         p.error(UNEXPECTED_START_TAG, tag.pos)
         if p.adoption_agency(tag):
-            any_other_end_tag(p, tag)
+            _any_other_end_tag(p, tag)
         p.reconstruct_the_active_formatting_elements()
     p.push_formatting_element(p.insert_html_element(tag))
     return False
 
 
-def start_applet(p: Any, tag: Any) -> bool:
+def _start_applet(p: Any, tag: Any) -> bool:
     """applet, marquee, object."""
     p.reconstruct_the_active_formatting_elements()
     p.insert_html_element(tag)
@@ -290,7 +310,7 @@ def start_applet(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_table(p: Any, tag: Any) -> bool:
+def _start_table(p: Any, tag: Any) -> bool:
     if p.quirks_mode != "quirks" and p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.insert_html_element(tag)
@@ -299,7 +319,7 @@ def start_table(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_void(p: Any, tag: Any) -> bool:
+def _start_void(p: Any, tag: Any) -> bool:
     """area, br, embed, img, keygen, wbr."""
     p.reconstruct_the_active_formatting_elements()
     p.insert_html_element(tag)
@@ -309,7 +329,7 @@ def start_void(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_input(p: Any, tag: Any) -> bool:
+def _start_input(p: Any, tag: Any) -> bool:
     # 2025: an <input> closes an open <select>.
     if p.context is not None and p.context.hname == "select":
         p.error(UNEXPECTED_START_TAG, tag.pos)
@@ -327,7 +347,7 @@ def start_input(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_param(p: Any, tag: Any) -> bool:
+def _start_param(p: Any, tag: Any) -> bool:
     """param, source, track."""
     p.insert_html_element(tag)
     p.pop()
@@ -335,7 +355,7 @@ def start_param(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_hr(p: Any, tag: Any) -> bool:
+def _start_hr(p: Any, tag: Any) -> bool:
     if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     if p.in_scope("select"):
@@ -349,13 +369,13 @@ def start_hr(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_image(p: Any, tag: Any) -> bool:
+def _start_image(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
     tag.name = "img"
     return True
 
 
-def start_textarea(p: Any, tag: Any) -> bool:
+def _start_textarea(p: Any, tag: Any) -> bool:
     p.insert_html_element(tag)
     p.skip_newline = True
     p.tokenizer.state = RCDATA_STATE
@@ -366,7 +386,7 @@ def start_textarea(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_xmp(p: Any, tag: Any) -> bool:
+def _start_xmp(p: Any, tag: Any) -> bool:
     if p.by_name.get("p"):
         p.close_p_if_in_button_scope(tag.pos)
     p.reconstruct_the_active_formatting_elements()
@@ -375,25 +395,25 @@ def start_xmp(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_iframe(p: Any, tag: Any) -> bool:
+def _start_iframe(p: Any, tag: Any) -> bool:
     p.frameset_ok = False
     p.generic_raw_text(tag)
     return False
 
 
-def start_noembed(p: Any, tag: Any) -> bool:
+def _start_noembed(p: Any, tag: Any) -> bool:
     p.generic_raw_text(tag)
     return False
 
 
-def start_noscript(p: Any, tag: Any) -> bool:
+def _start_noscript(p: Any, tag: Any) -> bool:
     if p.scripting:
         p.generic_raw_text(tag)
         return False
-    return any_other_start_tag(p, tag)
+    return _any_other_start_tag(p, tag)
 
 
-def start_select(p: Any, tag: Any) -> bool:
+def _start_select(p: Any, tag: Any) -> bool:
     if p.context is not None and p.context.hname == "select":
         p.error(UNEXPECTED_START_TAG, tag.pos)
         return False
@@ -408,7 +428,7 @@ def start_select(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_option(p: Any, tag: Any) -> bool:
+def _start_option(p: Any, tag: Any) -> bool:
     if p.in_scope("select"):
         p.generate_implied_end_tags("optgroup")
         if p.in_scope("option"):
@@ -420,7 +440,7 @@ def start_option(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_optgroup(p: Any, tag: Any) -> bool:
+def _start_optgroup(p: Any, tag: Any) -> bool:
     if p.in_scope("select"):
         p.generate_implied_end_tags()
         if p.in_scope("option") or p.in_scope("optgroup"):
@@ -432,7 +452,7 @@ def start_optgroup(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_rb_rtc(p: Any, tag: Any) -> bool:
+def _start_rb_rtc(p: Any, tag: Any) -> bool:
     if p.in_scope("ruby"):
         p.generate_implied_end_tags()
         if p.open[-1].hname != "ruby":
@@ -441,7 +461,7 @@ def start_rb_rtc(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_rp_rt(p: Any, tag: Any) -> bool:
+def _start_rp_rt(p: Any, tag: Any) -> bool:
     if p.in_scope("ruby"):
         p.generate_implied_end_tags("rtc")
         if p.open[-1].hname not in ("rtc", "ruby"):
@@ -450,7 +470,7 @@ def start_rp_rt(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_math(p: Any, tag: Any) -> bool:
+def _start_math(p: Any, tag: Any) -> bool:
     p.reconstruct_the_active_formatting_elements()
     p.insert_element("math", MATHML_NAMESPACE, adjust_attributes(tag.attrs, MATHML_NAMESPACE), tag.pos)
     if tag.self_closing:
@@ -459,7 +479,7 @@ def start_math(p: Any, tag: Any) -> bool:
     return False
 
 
-def start_svg(p: Any, tag: Any) -> bool:
+def _start_svg(p: Any, tag: Any) -> bool:
     p.reconstruct_the_active_formatting_elements()
     p.insert_element("svg", SVG_NAMESPACE, adjust_attributes(tag.attrs, SVG_NAMESPACE), tag.pos)
     if tag.self_closing:
@@ -469,7 +489,7 @@ def start_svg(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_START, ANY_OTHER)  # always: reconstruct, insert
-def any_other_start_tag(p: Any, tag: Any) -> bool:
+def _any_other_start_tag(p: Any, tag: Any) -> bool:
     afe = p.afe
     if afe:
         entry = afe[-1]
@@ -482,7 +502,7 @@ def any_other_start_tag(p: Any, tag: Any) -> bool:
 # -- end tags --------------------------------------------------------------
 
 
-def end_body(p: Any, tag: Any) -> bool:
+def _end_body(p: Any, tag: Any) -> bool:
     if not p.in_scope("body"):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
@@ -494,7 +514,7 @@ def end_body(p: Any, tag: Any) -> bool:
     return False
 
 
-def end_html(p: Any, tag: Any) -> bool:
+def _end_html(p: Any, tag: Any) -> bool:
     if not p.in_scope("body"):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
@@ -503,7 +523,7 @@ def end_html(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_END, POPS_CURRENT)
-def end_block(p: Any, tag: Any) -> bool:
+def _end_block(p: Any, tag: Any) -> bool:
     """address, article, ..., ul (and select, 2025): close the element if
     it is in scope."""
     name = tag.name
@@ -522,7 +542,7 @@ def end_block(p: Any, tag: Any) -> bool:
     return False
 
 
-def end_form(p: Any, tag: Any) -> bool:
+def _end_form(p: Any, tag: Any) -> bool:
     if not p.has_open("template"):
         node = p.form
         p.form = None
@@ -545,7 +565,7 @@ def end_form(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_END, POPS_CURRENT)
-def end_p(p: Any, tag: Any) -> bool:
+def _end_p(p: Any, tag: Any) -> bool:
     if p.open[-1].hname == "p":
         p.pop()  # "close a p element" when it is the current node
         return False
@@ -557,7 +577,7 @@ def end_p(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_END, POPS_CURRENT)
-def end_li(p: Any, tag: Any) -> bool:
+def _end_li(p: Any, tag: Any) -> bool:
     if p.open[-1].hname == "li":
         p.pop()  # the current node: in scope, no implied end tags but li's
         return False
@@ -572,7 +592,7 @@ def end_li(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_END, POPS_CURRENT)
-def end_dd_dt(p: Any, tag: Any) -> bool:
+def _end_dd_dt(p: Any, tag: Any) -> bool:
     name = tag.name
     if not p.in_scope(name):
         p.error(UNEXPECTED_END_TAG, tag.pos)
@@ -585,7 +605,7 @@ def end_dd_dt(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_END, POPS_CURRENT)
-def end_heading(p: Any, tag: Any) -> bool:
+def _end_heading(p: Any, tag: Any) -> bool:
     if not p.any_in_scope(HEADINGS):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
@@ -597,14 +617,14 @@ def end_heading(p: Any, tag: Any) -> bool:
 
 
 @_shortcut(SHORTCUT_END, FORMATTING)  # the innermost formatting element: adoption_agency's common case
-def end_formatting(p: Any, tag: Any) -> bool:
+def _end_formatting(p: Any, tag: Any) -> bool:
     """a, b, big, code, em, font, i, nobr, s, small, strike, strong, tt, u."""
     if p.adoption_agency(tag):
-        return any_other_end_tag(p, tag)
+        return _any_other_end_tag(p, tag)
     return False
 
 
-def end_applet(p: Any, tag: Any) -> bool:
+def _end_applet(p: Any, tag: Any) -> bool:
     """applet, marquee, object."""
     name = tag.name
     if not p.in_scope(name):
@@ -618,13 +638,13 @@ def end_applet(p: Any, tag: Any) -> bool:
     return False
 
 
-def end_br(p: Any, tag: Any) -> bool:
+def _end_br(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_END_TAG, tag.pos)
-    return start_void(p, StartTag("br", {}, False, tag.pos, tag.end))
+    return _start_void(p, StartTag("br", {}, False, tag.pos, tag.end))
 
 
 @_shortcut(SHORTCUT_END, POPS_CURRENT)
-def any_other_end_tag(p: Any, tag: Any) -> bool:
+def _any_other_end_tag(p: Any, tag: Any) -> bool:
     name = tag.name
     open_ = p.open
     if open_[-1].hname == name:
@@ -646,69 +666,73 @@ def any_other_end_tag(p: Any, tag: Any) -> bool:
     return False
 
 
-mode = M.IN_BODY
-mode.characters = in_body_characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.eof = in_body_eof
-mode.on_start("html", start_html)
-mode.on_start(
-    "base basefont bgsound link meta noframes script style template title", using_in_head_start
-)
-mode.on_start("body", start_body)
-mode.on_start("frameset", start_frameset)
-mode.on_start(
-    "address article aside blockquote center details dialog dir div dl fieldset figcaption "
-    "figure footer header hgroup main menu nav ol p search section summary ul",
-    start_block,
-)
-mode.on_start(" ".join(HEADINGS), start_heading)
-mode.on_start("pre listing", start_pre)
-mode.on_start("form", start_form)
-mode.on_start("li", start_li)
-mode.on_start("dd dt", start_dd_dt)
-mode.on_start("plaintext", start_plaintext)
-mode.on_start("button", start_button)
-mode.on_start("a", start_a)
-mode.on_start("b big code em font i s small strike strong tt u", start_formatting)
-mode.on_start("nobr", start_nobr)
-mode.on_start("applet marquee object", start_applet)
-mode.on_start("table", start_table)
-mode.on_start("area br embed img keygen wbr", start_void)
-mode.on_start("input", start_input)
-mode.on_start("param source track", start_param)
-mode.on_start("hr", start_hr)
-mode.on_start("image", start_image)
-mode.on_start("textarea", start_textarea)
-mode.on_start("xmp", start_xmp)
-mode.on_start("iframe", start_iframe)
-mode.on_start("noembed", start_noembed)
-mode.on_start("noscript", start_noscript)
-mode.on_start("select", start_select)
-mode.on_start("option", start_option)
-mode.on_start("optgroup", start_optgroup)
-mode.on_start("rb rtc", start_rb_rtc)
-mode.on_start("rp rt", start_rp_rt)
-mode.on_start("math", start_math)
-mode.on_start("svg", start_svg)
-mode.on_start("caption col colgroup frame head tbody td tfoot th thead tr", ignore_start)
-mode.start_default = any_other_start_tag
+def _dispatch_in_body(mode: Mode) -> None:
+    """The in body insertion mode's handlers, by token."""
+    mode.characters = _in_body_characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.eof = _in_body_eof
+    mode.on_start("html", _start_html)
+    mode.on_start(
+        "base basefont bgsound link meta noframes script style template title", using_in_head_start
+    )
+    mode.on_start("body", _start_body)
+    mode.on_start("frameset", _start_frameset)
+    mode.on_start(
+        "address article aside blockquote center details dialog dir div dl fieldset figcaption "
+        "figure footer header hgroup main menu nav ol p search section summary ul",
+        _start_block,
+    )
+    mode.on_start(" ".join(HEADINGS), _start_heading)
+    mode.on_start("pre listing", _start_pre)
+    mode.on_start("form", _start_form)
+    mode.on_start("li", _start_li)
+    mode.on_start("dd dt", _start_dd_dt)
+    mode.on_start("plaintext", _start_plaintext)
+    mode.on_start("button", _start_button)
+    mode.on_start("a", _start_a)
+    mode.on_start("b big code em font i s small strike strong tt u", _start_formatting)
+    mode.on_start("nobr", _start_nobr)
+    mode.on_start("applet marquee object", _start_applet)
+    mode.on_start("table", _start_table)
+    mode.on_start("area br embed img keygen wbr", _start_void)
+    mode.on_start("input", _start_input)
+    mode.on_start("param source track", _start_param)
+    mode.on_start("hr", _start_hr)
+    mode.on_start("image", _start_image)
+    mode.on_start("textarea", _start_textarea)
+    mode.on_start("xmp", _start_xmp)
+    mode.on_start("iframe", _start_iframe)
+    mode.on_start("noembed", _start_noembed)
+    mode.on_start("noscript", _start_noscript)
+    mode.on_start("select", _start_select)
+    mode.on_start("option", _start_option)
+    mode.on_start("optgroup", _start_optgroup)
+    mode.on_start("rb rtc", _start_rb_rtc)
+    mode.on_start("rp rt", _start_rp_rt)
+    mode.on_start("math", _start_math)
+    mode.on_start("svg", _start_svg)
+    mode.on_start("caption col colgroup frame head tbody td tfoot th thead tr", ignore_start)
+    mode.start_default = _any_other_start_tag
 
-mode.on_end("template", using_in_head_end)
-mode.on_end("body", end_body)
-mode.on_end("html", end_html)
-mode.on_end(
-    "address article aside blockquote button center details dialog dir div dl fieldset "
-    "figcaption figure footer header hgroup listing main menu nav ol pre search section "
-    "select summary ul",
-    end_block,
-)
-mode.on_end("form", end_form)
-mode.on_end("p", end_p)
-mode.on_end("li", end_li)
-mode.on_end("dd dt", end_dd_dt)
-mode.on_end(" ".join(HEADINGS), end_heading)
-mode.on_end("a b big code em font i nobr s small strike strong tt u", end_formatting)
-mode.on_end("applet marquee object", end_applet)
-mode.on_end("br", end_br)
-mode.end_default = any_other_end_tag
+    mode.on_end("template", using_in_head_end)
+    mode.on_end("body", _end_body)
+    mode.on_end("html", _end_html)
+    mode.on_end(
+        "address article aside blockquote button center details dialog dir div dl fieldset "
+        "figcaption figure footer header hgroup listing main menu nav ol pre search section "
+        "select summary ul",
+        _end_block,
+    )
+    mode.on_end("form", _end_form)
+    mode.on_end("p", _end_p)
+    mode.on_end("li", _end_li)
+    mode.on_end("dd dt", _end_dd_dt)
+    mode.on_end(" ".join(HEADINGS), _end_heading)
+    mode.on_end("a b big code em font i nobr s small strike strong tt u", _end_formatting)
+    mode.on_end("applet marquee object", _end_applet)
+    mode.on_end("br", _end_br)
+    mode.end_default = _any_other_end_tag
+
+
+_dispatch_in_body(M.IN_BODY)

@@ -41,12 +41,6 @@ from ..tables.elements import (
     SPECIAL,
     TABLE_SCOPE,
 )
-
-_SELECT_NAMES = frozenset({"select", "option", "selectedcontent"})
-# Where character tokens follow the insertion mode rather than the rules for
-# foreign content (https://html.spec.whatwg.org/#tree-construction-dispatcher).
-_HTML_TEXT_CONTEXT = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
-ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
@@ -57,6 +51,14 @@ from .foreign import foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
 from .records import MARKER, ElementRecord, SelectState
+
+__all__ = ["TreeConstructor"]
+
+_SELECT_NAMES = frozenset({"select", "option", "selectedcontent"})
+# Where character tokens follow the insertion mode rather than the rules for
+# foreign content (https://html.spec.whatwg.org/#tree-construction-dispatcher).
+_HTML_TEXT_CONTEXT = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
+_ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 
 _new_object = object.__new__
 _HTML_RECORD_FLAGS_GET = HTML_RECORD_FLAGS.get
@@ -277,7 +279,7 @@ class TreeConstructor:
                 afe = self.afe
                 if kind is _ANY_OTHER or kind is _FORMATTING:
                     # "Any other start tag" and b, big, code, ... u
-                    # (body_mode.any_other_start_tag, start_formatting).
+                    # (body_mode._any_other_start_tag, _start_formatting).
                     if afe:
                         entry = afe[-1]
                         if entry is not None and not entry.on_stack:
@@ -285,7 +287,7 @@ class TreeConstructor:
                     simple = True
                 elif kind is _LI:
                     # An li whose current node is a special element other than
-                    # li, address, div and p (ul, ol: start_li's loop stops at
+                    # li, address, div and p (ul, ol: _start_li's loop stops at
                     # once), with no p to close.
                     simple = (
                         target.flags & SPECIAL != 0
@@ -296,8 +298,8 @@ class TreeConstructor:
                         self.frameset_ok = False
                 else:
                     # address, article, ... div, ... ul with no p to close
-                    # (body_mode.start_block); an a with no formatting
-                    # elements open (body_mode.start_a).
+                    # (body_mode._start_block); an a with no formatting
+                    # elements open (body_mode._start_a).
                     simple = (kind is _BLOCK and not self.by_name.get("p")) or (kind is _A and not afe)
                 if simple:
                     rec = self.insert_html_element(tag)
@@ -338,10 +340,10 @@ class TreeConstructor:
                 else:
                     # For these end tags the in-body rules come down to
                     # popping the current node when they name it (see
-                    # body_mode.any_other_end_tag and end_block).
+                    # body_mode._any_other_end_tag and _end_block).
                     simple = kind is _POPS_CURRENT
                 if simple:
-                    if node.flags & (ANY_BOUNDARY | POP_HOOK):
+                    if node.flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
                     else:
                         # pop(), for an element that ends no kind of scope.
@@ -426,7 +428,7 @@ class TreeConstructor:
         if name is not None:
             self.by_name[name].append(rec)
         flags = rec.flags
-        if flags & ANY_BOUNDARY:
+        if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
                 if flags & bit:
                     records.append(rec)
@@ -442,7 +444,7 @@ class TreeConstructor:
             if name == "option":
                 self.option_popped(rec)
         flags = rec.flags
-        if flags & ANY_BOUNDARY:
+        if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
                 if flags & bit:
                     records.pop()
@@ -492,7 +494,7 @@ class TreeConstructor:
         if rec.hname is not None:
             lists.append(self.by_name.setdefault(rec.hname, []))
         flags = rec.flags
-        if flags & ANY_BOUNDARY:
+        if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
                 if flags & bit:
                     lists.append(records)
@@ -739,7 +741,7 @@ class TreeConstructor:
             rec.flags = flags = _HTML_RECORD_FLAGS_GET(name, PLAIN_HTML_RECORD)
             if name == "template":
                 rec.extra = builder.template_contents(node)
-            if flags & ANY_BOUNDARY:
+            if flags & _ANY_BOUNDARY:
                 self.push(rec)
             else:
                 # push(rec) for an element that ends no kind of scope.
@@ -1161,7 +1163,7 @@ _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _OTHER = (
     body_mode.OTHER,
 )
 _POPS_CURRENT = body_mode.POPS_CURRENT
-# Where start_li's loop goes on to the node below: an li (which it stops at
+# Where _start_li's loop goes on to the node below: an li (which it stops at
 # after closing it: not simple) and the special elements it passes over.
 _LI_LOOP_GOES_ON = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
 _START_DEFAULT_KIND = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag

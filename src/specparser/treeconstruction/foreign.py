@@ -22,6 +22,8 @@ from ..tables.foreign import (
     SVG_TAG_NAMES,
 )
 
+__all__ = ["adjust_attributes", "foreign_characters", "foreign_end_tag", "foreign_start_tag"]
+
 _BREAKOUT_POINTS = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
 
 

@@ -4,6 +4,30 @@ empty tables; the modules ``document_modes``, ``body_mode``,
 
 from .records import Mode
 
+__all__ = [
+    "INITIAL",
+    "BEFORE_HTML",
+    "BEFORE_HEAD",
+    "IN_HEAD",
+    "IN_HEAD_NOSCRIPT",
+    "AFTER_HEAD",
+    "IN_BODY",
+    "TEXT",
+    "IN_TABLE",
+    "IN_TABLE_TEXT",
+    "IN_CAPTION",
+    "IN_COLUMN_GROUP",
+    "IN_TABLE_BODY",
+    "IN_ROW",
+    "IN_CELL",
+    "IN_TEMPLATE",
+    "AFTER_BODY",
+    "IN_FRAMESET",
+    "AFTER_FRAMESET",
+    "AFTER_AFTER_BODY",
+    "AFTER_AFTER_FRAMESET",
+]
+
 INITIAL = Mode("initial")
 BEFORE_HTML = Mode("before html")
 BEFORE_HEAD = Mode("before head")

@@ -21,6 +21,8 @@ from ..tables.elements import (
     PLAIN_HTML_RECORD,
 )
 
+__all__ = ["MARKER", "ElementRecord", "Handler", "Mode", "SelectState"]
+
 # The marker of the list of active formatting elements.
 MARKER = None
 

@@ -36,11 +36,14 @@ from .document_modes import (
     using_in_head_start,
     whitespace_only,
 )
+from .records import Mode
+
+__all__: list[str] = []  # its handlers reach the parser through modes.IN_TABLE and the rest
 
 # -- helpers ---------------------------------------------------------------
 
 
-def clear_stack_back_to(p: Any, context_bit: int) -> None:
+def _clear_stack_back_to(p: Any, context_bit: int) -> None:
     """https://html.spec.whatwg.org/#clear-the-stack-back-to-a-table-context
     (and the table body / row variants)."""
     open_ = p.open
@@ -48,7 +51,7 @@ def clear_stack_back_to(p: Any, context_bit: int) -> None:
         p.pop()
 
 
-def with_foster_parenting_start(p: Any, tag: Any) -> bool:
+def _with_foster_parenting_start(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
     p.foster_parenting = True
     try:
@@ -57,7 +60,7 @@ def with_foster_parenting_start(p: Any, tag: Any) -> bool:
         p.foster_parenting = False
 
 
-def with_foster_parenting_end(p: Any, tag: Any) -> bool:
+def _with_foster_parenting_end(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_END_TAG, tag.pos)
     p.foster_parenting = True
     try:
@@ -70,7 +73,7 @@ def with_foster_parenting_end(p: Any, tag: Any) -> bool:
 # https://html.spec.whatwg.org/#parsing-main-intable
 
 
-def in_table_characters(p: Any, data: str, pos: int) -> str | None:
+def _in_table_characters(p: Any, data: str, pos: int) -> str | None:
     if p.open[-1].flags & FOSTER_TARGET or p.open[-1].hname == "template":
         p.pending_table_text = []
         p.pending_table_pos = pos
@@ -86,43 +89,43 @@ def in_table_characters(p: Any, data: str, pos: int) -> str | None:
     return None
 
 
-def in_table_caption(p: Any, tag: Any) -> bool:
-    clear_stack_back_to(p, TABLE_CONTEXT)
+def _in_table_caption(p: Any, tag: Any) -> bool:
+    _clear_stack_back_to(p, TABLE_CONTEXT)
     p.push_marker()
     p.insert_html_element(tag)
     p.mode = M.IN_CAPTION
     return False
 
 
-def in_table_colgroup(p: Any, tag: Any) -> bool:
-    clear_stack_back_to(p, TABLE_CONTEXT)
+def _in_table_colgroup(p: Any, tag: Any) -> bool:
+    _clear_stack_back_to(p, TABLE_CONTEXT)
     p.insert_html_element(tag)
     p.mode = M.IN_COLUMN_GROUP
     return False
 
 
-def in_table_col(p: Any, tag: Any) -> bool:
-    clear_stack_back_to(p, TABLE_CONTEXT)
+def _in_table_col(p: Any, tag: Any) -> bool:
+    _clear_stack_back_to(p, TABLE_CONTEXT)
     p.insert_implied("colgroup")
     p.mode = M.IN_COLUMN_GROUP
     return True
 
 
-def in_table_tbody(p: Any, tag: Any) -> bool:
-    clear_stack_back_to(p, TABLE_CONTEXT)
+def _in_table_tbody(p: Any, tag: Any) -> bool:
+    _clear_stack_back_to(p, TABLE_CONTEXT)
     p.insert_html_element(tag)
     p.mode = M.IN_TABLE_BODY
     return False
 
 
-def in_table_cell_or_row(p: Any, tag: Any) -> bool:
-    clear_stack_back_to(p, TABLE_CONTEXT)
+def _in_table_cell_or_row(p: Any, tag: Any) -> bool:
+    _clear_stack_back_to(p, TABLE_CONTEXT)
     p.insert_implied("tbody")
     p.mode = M.IN_TABLE_BODY
     return True
 
 
-def in_table_table(p: Any, tag: Any) -> bool:
+def _in_table_table(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
     if not p.in_scope("table", TABLE_SCOPE):
         return False
@@ -131,7 +134,7 @@ def in_table_table(p: Any, tag: Any) -> bool:
     return True
 
 
-def in_table_end_table(p: Any, tag: Any) -> bool:
+def _in_table_end_table(p: Any, tag: Any) -> bool:
     if not p.in_scope("table", TABLE_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
@@ -140,10 +143,10 @@ def in_table_end_table(p: Any, tag: Any) -> bool:
     return False
 
 
-def in_table_input(p: Any, tag: Any) -> bool:
+def _in_table_input(p: Any, tag: Any) -> bool:
     kind = tag.attrs.get("type")
     if kind is None or ascii_lowercase(kind) != "hidden":
-        return with_foster_parenting_start(p, tag)
+        return _with_foster_parenting_start(p, tag)
     p.error(UNEXPECTED_START_TAG, tag.pos)
     p.insert_html_element(tag)
     p.pop()
@@ -151,7 +154,7 @@ def in_table_input(p: Any, tag: Any) -> bool:
     return False
 
 
-def in_table_form(p: Any, tag: Any) -> bool:
+def _in_table_form(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
     if p.has_open("template") or p.form is not None:
         return False
@@ -160,36 +163,40 @@ def in_table_form(p: Any, tag: Any) -> bool:
     return False
 
 
-def in_body_eof(p: Any, pos: int) -> bool:
+def _in_body_eof(p: Any, pos: int) -> bool:
     return M.IN_BODY.eof(p, pos)
 
 
-mode = M.IN_TABLE
-mode.characters = in_table_characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.on_start("caption", in_table_caption)
-mode.on_start("colgroup", in_table_colgroup)
-mode.on_start("col", in_table_col)
-mode.on_start("tbody tfoot thead", in_table_tbody)
-mode.on_start("td th tr", in_table_cell_or_row)
-mode.on_start("table", in_table_table)
-mode.on_start("style script template", using_in_head_start)
-mode.on_start("input", in_table_input)
-mode.on_start("form", in_table_form)
-mode.start_default = with_foster_parenting_start
-mode.on_end("table", in_table_end_table)
-mode.on_end("body caption col colgroup html tbody td tfoot th thead tr", ignore_end)
-mode.on_end("template", using_in_head_end)
-mode.end_default = with_foster_parenting_end
-mode.eof = in_body_eof
+def _dispatch_in_table(mode: Mode) -> None:
+    """The in table insertion mode's handlers, by token."""
+    mode.characters = _in_table_characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.on_start("caption", _in_table_caption)
+    mode.on_start("colgroup", _in_table_colgroup)
+    mode.on_start("col", _in_table_col)
+    mode.on_start("tbody tfoot thead", _in_table_tbody)
+    mode.on_start("td th tr", _in_table_cell_or_row)
+    mode.on_start("table", _in_table_table)
+    mode.on_start("style script template", using_in_head_start)
+    mode.on_start("input", _in_table_input)
+    mode.on_start("form", _in_table_form)
+    mode.start_default = _with_foster_parenting_start
+    mode.on_end("table", _in_table_end_table)
+    mode.on_end("body caption col colgroup html tbody td tfoot th thead tr", ignore_end)
+    mode.on_end("template", using_in_head_end)
+    mode.end_default = _with_foster_parenting_end
+    mode.eof = _in_body_eof
+
+
+_dispatch_in_table(M.IN_TABLE)
 
 
 # -- in table text ---------------------------------------------------------
 # https://html.spec.whatwg.org/#parsing-main-intabletext
 
 
-def in_table_text_characters(p: Any, data: str, pos: int) -> None:
+def _in_table_text_characters(p: Any, data: str, pos: int) -> None:
     if "\x00" in data:
         p.error(UNEXPECTED_NULL, pos)
         data = data.replace("\x00", "")
@@ -198,7 +205,7 @@ def in_table_text_characters(p: Any, data: str, pos: int) -> None:
     return None
 
 
-def flush_pending_table_text(p: Any) -> None:
+def _flush_pending_table_text(p: Any) -> None:
     text = "".join(p.pending_table_text)
     p.pending_table_text = []
     if text.strip(ASCII_WHITESPACE):
@@ -214,25 +221,29 @@ def flush_pending_table_text(p: Any) -> None:
     p.mode = p.original_mode
 
 
-def in_table_text_anything_else(p: Any, token: Any = None, *_: Any) -> bool:
-    flush_pending_table_text(p)
+def _in_table_text_anything_else(p: Any, token: Any = None, *_: Any) -> bool:
+    _flush_pending_table_text(p)
     return True
 
 
-mode = M.IN_TABLE_TEXT
-mode.characters = in_table_text_characters
-mode.comment = in_table_text_anything_else
-mode.doctype = in_table_text_anything_else
-mode.start_default = in_table_text_anything_else
-mode.end_default = in_table_text_anything_else
-mode.eof = in_table_text_anything_else
+def _dispatch_in_table_text(mode: Mode) -> None:
+    """The in table text insertion mode's handlers, by token."""
+    mode.characters = _in_table_text_characters
+    mode.comment = _in_table_text_anything_else
+    mode.doctype = _in_table_text_anything_else
+    mode.start_default = _in_table_text_anything_else
+    mode.end_default = _in_table_text_anything_else
+    mode.eof = _in_table_text_anything_else
+
+
+_dispatch_in_table_text(M.IN_TABLE_TEXT)
 
 
 # -- in caption ------------------------------------------------------------
 # https://html.spec.whatwg.org/#parsing-main-incaption
 
 
-def close_caption(p: Any, tag: Any) -> bool:
+def _close_caption(p: Any, tag: Any) -> bool:
     """False when there is no caption in table scope (fragment case)."""
     if not p.in_scope("caption", TABLE_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
@@ -246,33 +257,37 @@ def close_caption(p: Any, tag: Any) -> bool:
     return True
 
 
-def in_caption_end_caption(p: Any, tag: Any) -> bool:
-    close_caption(p, tag)
+def _in_caption_end_caption(p: Any, tag: Any) -> bool:
+    _close_caption(p, tag)
     return False
 
 
-def in_caption_table_tag(p: Any, tag: Any) -> bool:
-    return close_caption(p, tag)
+def _in_caption_table_tag(p: Any, tag: Any) -> bool:
+    return _close_caption(p, tag)
 
 
-mode = M.IN_CAPTION
-mode.characters = M.IN_BODY.characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.on_start("caption col colgroup tbody td tfoot th thead tr", in_caption_table_tag)
-mode.start_default = using_in_body_start
-mode.on_end("caption", in_caption_end_caption)
-mode.on_end("table", in_caption_table_tag)
-mode.on_end("body col colgroup html tbody td tfoot th thead tr", ignore_end)
-mode.end_default = using_in_body_end
-mode.eof = in_body_eof
+def _dispatch_in_caption(mode: Mode) -> None:
+    """The in caption insertion mode's handlers, by token."""
+    mode.characters = M.IN_BODY.characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.on_start("caption col colgroup tbody td tfoot th thead tr", _in_caption_table_tag)
+    mode.start_default = using_in_body_start
+    mode.on_end("caption", _in_caption_end_caption)
+    mode.on_end("table", _in_caption_table_tag)
+    mode.on_end("body col colgroup html tbody td tfoot th thead tr", ignore_end)
+    mode.end_default = using_in_body_end
+    mode.eof = _in_body_eof
+
+
+_dispatch_in_caption(M.IN_CAPTION)
 
 
 # -- in column group -------------------------------------------------------
 # https://html.spec.whatwg.org/#parsing-main-incolgroup
 
 
-def in_column_group_anything_else(p: Any, pos: int) -> bool:
+def _in_column_group_anything_else(p: Any, pos: int) -> bool:
     if p.open[-1].hname != "colgroup":
         p.error(UNEXPECTED_START_TAG, pos)
         return False
@@ -281,7 +296,7 @@ def in_column_group_anything_else(p: Any, pos: int) -> bool:
     return True
 
 
-def in_column_group_characters(p: Any, data: str, pos: int) -> str | None:
+def _in_column_group_characters(p: Any, data: str, pos: int) -> str | None:
     space, rest = leading_whitespace(data)
     if space:
         p.insert_characters(space)
@@ -298,18 +313,18 @@ def in_column_group_characters(p: Any, data: str, pos: int) -> str | None:
         if kept:
             p.insert_characters(kept)
         return None
-    in_column_group_anything_else(p, pos)
+    _in_column_group_anything_else(p, pos)
     return rest
 
 
-def in_column_group_col(p: Any, tag: Any) -> bool:
+def _in_column_group_col(p: Any, tag: Any) -> bool:
     p.insert_html_element(tag)
     p.pop()
     tag.self_closing = False
     return False
 
 
-def in_column_group_end_colgroup(p: Any, tag: Any) -> bool:
+def _in_column_group_end_colgroup(p: Any, tag: Any) -> bool:
     if p.open[-1].hname != "colgroup":
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
@@ -318,142 +333,154 @@ def in_column_group_end_colgroup(p: Any, tag: Any) -> bool:
     return False
 
 
-mode = M.IN_COLUMN_GROUP
-mode.characters = in_column_group_characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.on_start("html", using_in_body_start)
-mode.on_start("col", in_column_group_col)
-mode.on_start("template", using_in_head_start)
-mode.start_default = lambda p, tag: in_column_group_anything_else(p, tag.pos)
-mode.on_end("colgroup", in_column_group_end_colgroup)
-mode.on_end("col", ignore_end)
-mode.on_end("template", using_in_head_end)
-mode.end_default = lambda p, tag: in_column_group_anything_else(p, tag.pos)
-mode.eof = in_body_eof
+def _dispatch_in_column_group(mode: Mode) -> None:
+    """The in column group insertion mode's handlers, by token."""
+    mode.characters = _in_column_group_characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.on_start("html", using_in_body_start)
+    mode.on_start("col", _in_column_group_col)
+    mode.on_start("template", using_in_head_start)
+    mode.start_default = lambda p, tag: _in_column_group_anything_else(p, tag.pos)
+    mode.on_end("colgroup", _in_column_group_end_colgroup)
+    mode.on_end("col", ignore_end)
+    mode.on_end("template", using_in_head_end)
+    mode.end_default = lambda p, tag: _in_column_group_anything_else(p, tag.pos)
+    mode.eof = _in_body_eof
+
+
+_dispatch_in_column_group(M.IN_COLUMN_GROUP)
 
 
 # -- in table body ---------------------------------------------------------
 # https://html.spec.whatwg.org/#parsing-main-intbody
 
 
-def using_in_table_start(p: Any, tag: Any) -> bool:
+def _using_in_table_start(p: Any, tag: Any) -> bool:
     mode = M.IN_TABLE
     return mode.start.get(tag.name, mode.start_default)(p, tag)
 
 
-def using_in_table_end(p: Any, tag: Any) -> bool:
+def _using_in_table_end(p: Any, tag: Any) -> bool:
     mode = M.IN_TABLE
     return mode.end.get(tag.name, mode.end_default)(p, tag)
 
 
-def in_table_body_tr(p: Any, tag: Any) -> bool:
-    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+def _in_table_body_tr(p: Any, tag: Any) -> bool:
+    _clear_stack_back_to(p, TABLE_BODY_CONTEXT)
     p.insert_html_element(tag)
     p.mode = M.IN_ROW
     return False
 
 
-def in_table_body_cell(p: Any, tag: Any) -> bool:
+def _in_table_body_cell(p: Any, tag: Any) -> bool:
     p.error(UNEXPECTED_START_TAG, tag.pos)
-    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+    _clear_stack_back_to(p, TABLE_BODY_CONTEXT)
     p.insert_implied("tr")
     p.mode = M.IN_ROW
     return True
 
 
-def in_table_body_end_section(p: Any, tag: Any) -> bool:
+def _in_table_body_end_section(p: Any, tag: Any) -> bool:
     if not p.in_scope(tag.name, TABLE_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
-    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+    _clear_stack_back_to(p, TABLE_BODY_CONTEXT)
     p.pop()
     p.mode = M.IN_TABLE
     return False
 
 
-def in_table_body_leave(p: Any, tag: Any) -> bool:
+def _in_table_body_leave(p: Any, tag: Any) -> bool:
     """caption, col, colgroup, tbody, tfoot, thead start tags; </table>."""
     if not p.any_in_scope(("tbody", "thead", "tfoot"), TABLE_SCOPE):
         p.error(UNEXPECTED_START_TAG, tag.pos)
         return False
-    clear_stack_back_to(p, TABLE_BODY_CONTEXT)
+    _clear_stack_back_to(p, TABLE_BODY_CONTEXT)
     p.pop()
     p.mode = M.IN_TABLE
     return True
 
 
-mode = M.IN_TABLE_BODY
-mode.characters = in_table_characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.on_start("tr", in_table_body_tr)
-mode.on_start("th td", in_table_body_cell)
-mode.on_start("caption col colgroup tbody tfoot thead", in_table_body_leave)
-mode.start_default = using_in_table_start
-mode.on_end("tbody tfoot thead", in_table_body_end_section)
-mode.on_end("table", in_table_body_leave)
-mode.on_end("body caption col colgroup html td th tr", ignore_end)
-mode.end_default = using_in_table_end
-mode.eof = in_body_eof
+def _dispatch_in_table_body(mode: Mode) -> None:
+    """The in table body insertion mode's handlers, by token."""
+    mode.characters = _in_table_characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.on_start("tr", _in_table_body_tr)
+    mode.on_start("th td", _in_table_body_cell)
+    mode.on_start("caption col colgroup tbody tfoot thead", _in_table_body_leave)
+    mode.start_default = _using_in_table_start
+    mode.on_end("tbody tfoot thead", _in_table_body_end_section)
+    mode.on_end("table", _in_table_body_leave)
+    mode.on_end("body caption col colgroup html td th tr", ignore_end)
+    mode.end_default = _using_in_table_end
+    mode.eof = _in_body_eof
+
+
+_dispatch_in_table_body(M.IN_TABLE_BODY)
 
 
 # -- in row ----------------------------------------------------------------
 # https://html.spec.whatwg.org/#parsing-main-intr
 
 
-def in_row_cell(p: Any, tag: Any) -> bool:
-    clear_stack_back_to(p, TABLE_ROW_CONTEXT)
+def _in_row_cell(p: Any, tag: Any) -> bool:
+    _clear_stack_back_to(p, TABLE_ROW_CONTEXT)
     p.insert_html_element(tag)
     p.mode = M.IN_CELL
     p.push_marker()
     return False
 
 
-def close_row(p: Any, tag: Any) -> bool:
+def _close_row(p: Any, tag: Any) -> bool:
     if not p.in_scope("tr", TABLE_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
-    clear_stack_back_to(p, TABLE_ROW_CONTEXT)
+    _clear_stack_back_to(p, TABLE_ROW_CONTEXT)
     p.pop()  # the tr
     p.mode = M.IN_TABLE_BODY
     return True
 
 
-def in_row_end_tr(p: Any, tag: Any) -> bool:
-    close_row(p, tag)
+def _in_row_end_tr(p: Any, tag: Any) -> bool:
+    _close_row(p, tag)
     return False
 
 
-def in_row_end_section(p: Any, tag: Any) -> bool:
+def _in_row_end_section(p: Any, tag: Any) -> bool:
     if not p.in_scope(tag.name, TABLE_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
     if not p.in_scope("tr", TABLE_SCOPE):
         return False
-    return close_row(p, tag)
+    return _close_row(p, tag)
 
 
-mode = M.IN_ROW
-mode.characters = in_table_characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.on_start("th td", in_row_cell)
-mode.on_start("caption col colgroup tbody tfoot thead tr", close_row)
-mode.start_default = using_in_table_start
-mode.on_end("tr", in_row_end_tr)
-mode.on_end("table", close_row)
-mode.on_end("tbody tfoot thead", in_row_end_section)
-mode.on_end("body caption col colgroup html td th", ignore_end)
-mode.end_default = using_in_table_end
-mode.eof = in_body_eof
+def _dispatch_in_row(mode: Mode) -> None:
+    """The in row insertion mode's handlers, by token."""
+    mode.characters = _in_table_characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.on_start("th td", _in_row_cell)
+    mode.on_start("caption col colgroup tbody tfoot thead tr", _close_row)
+    mode.start_default = _using_in_table_start
+    mode.on_end("tr", _in_row_end_tr)
+    mode.on_end("table", _close_row)
+    mode.on_end("tbody tfoot thead", _in_row_end_section)
+    mode.on_end("body caption col colgroup html td th", ignore_end)
+    mode.end_default = _using_in_table_end
+    mode.eof = _in_body_eof
+
+
+_dispatch_in_row(M.IN_ROW)
 
 
 # -- in cell ---------------------------------------------------------------
 # https://html.spec.whatwg.org/#parsing-main-intd
 
 
-def close_the_cell(p: Any, pos: int) -> None:
+def _close_the_cell(p: Any, pos: int) -> None:
     """https://html.spec.whatwg.org/#close-the-cell"""
     p.generate_implied_end_tags()
     if p.open[-1].hname not in ("td", "th"):
@@ -463,7 +490,7 @@ def close_the_cell(p: Any, pos: int) -> None:
     p.mode = M.IN_ROW
 
 
-def in_cell_end_cell(p: Any, tag: Any) -> bool:
+def _in_cell_end_cell(p: Any, tag: Any) -> bool:
     name = tag.name
     if not p.in_scope(name, TABLE_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
@@ -477,40 +504,44 @@ def in_cell_end_cell(p: Any, tag: Any) -> bool:
     return False
 
 
-def in_cell_table_start(p: Any, tag: Any) -> bool:
+def _in_cell_table_start(p: Any, tag: Any) -> bool:
     if not p.any_in_scope(("td", "th"), TABLE_SCOPE):
         p.error(UNEXPECTED_START_TAG, tag.pos)
         return False
-    close_the_cell(p, tag.pos)
+    _close_the_cell(p, tag.pos)
     return True
 
 
-def in_cell_table_end(p: Any, tag: Any) -> bool:
+def _in_cell_table_end(p: Any, tag: Any) -> bool:
     if not p.in_scope(tag.name, TABLE_SCOPE):
         p.error(UNEXPECTED_END_TAG, tag.pos)
         return False
-    close_the_cell(p, tag.pos)
+    _close_the_cell(p, tag.pos)
     return True
 
 
-mode = M.IN_CELL
-mode.characters = M.IN_BODY.characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.on_start("caption col colgroup tbody td tfoot th thead tr", in_cell_table_start)
-mode.start_default = using_in_body_start
-mode.on_end("td th", in_cell_end_cell)
-mode.on_end("body caption col colgroup html", ignore_end)
-mode.on_end("table tbody tfoot thead tr", in_cell_table_end)
-mode.end_default = using_in_body_end
-mode.eof = in_body_eof
+def _dispatch_in_cell(mode: Mode) -> None:
+    """The in cell insertion mode's handlers, by token."""
+    mode.characters = M.IN_BODY.characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.on_start("caption col colgroup tbody td tfoot th thead tr", _in_cell_table_start)
+    mode.start_default = using_in_body_start
+    mode.on_end("td th", _in_cell_end_cell)
+    mode.on_end("body caption col colgroup html", ignore_end)
+    mode.on_end("table tbody tfoot thead tr", _in_cell_table_end)
+    mode.end_default = using_in_body_end
+    mode.eof = _in_body_eof
+
+
+_dispatch_in_cell(M.IN_CELL)
 
 
 # -- in template -----------------------------------------------------------
 # https://html.spec.whatwg.org/#parsing-main-intemplate
 
 
-def switch_template_mode(new_mode: Any) -> Any:
+def _switch_template_mode(new_mode: Any) -> Any:
     def handler(p: Any, tag: Any) -> bool:
         p.template_modes.pop()
         p.template_modes.append(new_mode)
@@ -520,7 +551,7 @@ def switch_template_mode(new_mode: Any) -> Any:
     return handler
 
 
-def in_template_eof(p: Any, pos: int) -> bool:
+def _in_template_eof(p: Any, pos: int) -> bool:
     if not p.has_open("template"):
         return False  # fragment case: stop parsing
     p.error(UNEXPECTED_EOF, pos)
@@ -531,18 +562,22 @@ def in_template_eof(p: Any, pos: int) -> bool:
     return True
 
 
-mode = M.IN_TEMPLATE
-mode.characters = M.IN_BODY.characters
-mode.comment = insert_comment
-mode.doctype = ignore_doctype
-mode.on_start(
-    "base basefont bgsound link meta noframes script style template title", using_in_head_start
-)
-mode.on_start("caption colgroup tbody tfoot thead", switch_template_mode(M.IN_TABLE))
-mode.on_start("col", switch_template_mode(M.IN_COLUMN_GROUP))
-mode.on_start("tr", switch_template_mode(M.IN_TABLE_BODY))
-mode.on_start("td th", switch_template_mode(M.IN_ROW))
-mode.start_default = switch_template_mode(M.IN_BODY)
-mode.on_end("template", using_in_head_end)
-mode.end_default = ignore_end
-mode.eof = in_template_eof
+def _dispatch_in_template(mode: Mode) -> None:
+    """The in template insertion mode's handlers, by token."""
+    mode.characters = M.IN_BODY.characters
+    mode.comment = insert_comment
+    mode.doctype = ignore_doctype
+    mode.on_start(
+        "base basefont bgsound link meta noframes script style template title", using_in_head_start
+    )
+    mode.on_start("caption colgroup tbody tfoot thead", _switch_template_mode(M.IN_TABLE))
+    mode.on_start("col", _switch_template_mode(M.IN_COLUMN_GROUP))
+    mode.on_start("tr", _switch_template_mode(M.IN_TABLE_BODY))
+    mode.on_start("td th", _switch_template_mode(M.IN_ROW))
+    mode.start_default = _switch_template_mode(M.IN_BODY)
+    mode.on_end("template", using_in_head_end)
+    mode.end_default = ignore_end
+    mode.eof = _in_template_eof
+
+
+_dispatch_in_template(M.IN_TEMPLATE)
