@@ -99,6 +99,15 @@ class TreeConstructor:
     # attrs dict and the offset), so the tokenizer may reuse its tag objects.
     borrows_tags = True
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> TreeConstructor:
+        # ``fast_paths=False`` (the fifth parameter) makes the parser the
+        # subclass whose insert_html_element is the general steps, so the
+        # hot path does not test for the switch on every element.
+        fast_paths = kwargs.get("fast_paths", args[4] if len(args) > 4 else True)
+        if cls is TreeConstructor and not fast_paths:
+            cls = _TreeConstructorWithoutShortcuts
+        return object.__new__(cls)
+
     def __init__(
         self,
         builder: TreeBuilder,
@@ -110,10 +119,10 @@ class TreeConstructor:
         self.builder = builder
         # The sink methods' shortcuts run while ``mode`` is this mode: in
         # body, or never (None: fast_paths=False, which turns the other
-        # shortcuts off too).  Not a second attribute: past 30 instance
-        # attributes CPython stops sharing the instances' dict keys and
-        # every attribute access becomes a dict lookup (+4% instructions
-        # over the corpus; tests/test_source_shape.py counts them).
+        # shortcuts off too).  Not a second attribute: past 28 instance
+        # attributes CPython 3.11 stops sharing the instances' dict keys
+        # and every attribute access becomes a dict lookup (+2.6%
+        # instructions over the corpus; tests/test_source_shape.py counts).
         self._shortcut_mode = _IN_BODY_MODE if fast_paths else None
         self.scripting = bool(scripting)
         self.errors = errors
@@ -135,13 +144,13 @@ class TreeConstructor:
         self.frameset_ok = True
         self.foster_parenting = False
         self.skip_newline = False
-        self.pending_table_text: list[str] = []
-        self.pending_table_pos = 0
+        # https://html.spec.whatwg.org/#concept-pending-table-char-tokens:
+        # (the first token's offset, the tokens' data).
+        self.pending_table_character_tokens: tuple[int, list[str]] = (0, [])
         self.quirks_mode = "no-quirks"
         self.context: ElementRecord | None = None
         self.document: Any = None
         self.decoded: Any = None  # the DecodedInput, for <meta charset>
-        self.eof_pos = -1
         # https://html.spec.whatwg.org/#adjusted-current-node, kept by every
         # change to the stack of open elements (push, pop, the edits below).
         self.adjusted_current_node: ElementRecord | None = None
@@ -350,7 +359,7 @@ class TreeConstructor:
                         open_.pop()
                         node.on_stack = False
                         self.by_name[name].pop()
-                        self.adjusted_current_node = open_[-1] if len(open_) > 1 else self._adjusted_bottom()
+                        self.adjusted_current_node = open_[-1] if node.index > 1 else self._adjusted_bottom()
                     return
         while True:
             adjusted = self.adjusted_current_node
@@ -394,7 +403,6 @@ class TreeConstructor:
 
     def eof(self, pos: int) -> None:
         self.skip_newline = False
-        self.eof_pos = pos
         while self.mode.eof(self, pos):
             pass
         self.stop_parsing()
@@ -420,10 +428,10 @@ class TreeConstructor:
 
     def push(self, rec: ElementRecord) -> None:
         open_ = self.open
-        rec.index = len(open_)
+        rec.index = index = len(open_)
         open_.append(rec)
         rec.on_stack = True
-        self.adjusted_current_node = rec if len(open_) > 1 else self._adjusted_bottom()
+        self.adjusted_current_node = rec if index else self._adjusted_bottom()
         name = rec.hname
         if name is not None:
             self.by_name[name].append(rec)
@@ -437,7 +445,8 @@ class TreeConstructor:
         open_ = self.open
         rec = open_.pop()
         rec.on_stack = False
-        self.adjusted_current_node = open_[-1] if len(open_) > 1 else self._adjusted_bottom()
+        # (rec.index is the stack's new length.)
+        self.adjusted_current_node = open_[-1] if rec.index > 1 else self._adjusted_bottom()
         name = rec.hname
         if name is not None:
             self.by_name[name].pop()
@@ -716,17 +725,14 @@ class TreeConstructor:
         push() call unless it ends a scope (each call costs more than the
         stores it makes).  tests/test_tree_fast_paths.py compares these
         copies with ElementRecord() and push(); with ``fast_paths=False``
-        every element goes through :meth:`insert_element`."""
+        the parser is a :class:`_TreeConstructorWithoutShortcuts`, whose
+        insert_html_element is :meth:`_insert_html_element`."""
         name = tag.name
         attrs = tag.attrs
         open_ = self.open
         target = open_[-1]
-        if (
-            (self.foster_parenting and target.flags & FOSTER_TARGET)
-            or target.hname == "template"
-            or self._shortcut_mode is None  # fast_paths=False
-        ):
-            rec = self.insert_element(name, HTML_NAMESPACE, attrs, tag.pos)
+        if (self.foster_parenting and target.flags & FOSTER_TARGET) or target.hname == "template":
+            return self._insert_html_element(tag)
         else:
             builder = self.builder
             pos = tag.pos
@@ -751,6 +757,14 @@ class TreeConstructor:
                 self.adjusted_current_node = rec  # the stack holds the target too
                 self.by_name[name].append(rec)
         if name in _SELECT_NAMES:
+            self.select_element_inserted(rec)
+        return rec
+
+    def _insert_html_element(self, tag: Any) -> ElementRecord:
+        """Insert an HTML element through the general steps
+        (:meth:`insert_element`)."""
+        rec = self.insert_element(tag.name, HTML_NAMESPACE, tag.attrs, tag.pos)
+        if tag.name in _SELECT_NAMES:
             self.select_element_inserted(rec)
         return rec
 
@@ -1172,3 +1186,11 @@ _IN_BODY_START_KIND = {
     name: body_mode.SHORTCUT_START.get(handler, _OTHER) for name, handler in M.IN_BODY.start.items()
 }
 _IN_BODY_END_KIND = {name: body_mode.SHORTCUT_END.get(handler, _OTHER) for name, handler in M.IN_BODY.end.items()}
+
+
+class _TreeConstructorWithoutShortcuts(TreeConstructor):
+    """``TreeConstructor(fast_paths=False)``: every HTML element created,
+    inserted and pushed by :meth:`~TreeConstructor.insert_element` (the
+    other shortcuts test ``_shortcut_mode``)."""
+
+    insert_html_element = TreeConstructor._insert_html_element

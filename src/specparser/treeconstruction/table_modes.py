@@ -75,8 +75,7 @@ def _with_foster_parenting_end(p: Any, tag: Any) -> bool:
 
 def _in_table_characters(p: Any, data: str, pos: int) -> str | None:
     if p.open[-1].flags & FOSTER_TARGET or p.open[-1].hname == "template":
-        p.pending_table_text = []
-        p.pending_table_pos = pos
+        p.pending_table_character_tokens = (pos, [])
         p.original_mode = p.mode
         p.mode = M.IN_TABLE_TEXT
         return data
@@ -201,19 +200,20 @@ def _in_table_text_characters(p: Any, data: str, pos: int) -> None:
         p.error(UNEXPECTED_NULL, pos)
         data = data.replace("\x00", "")
     if data:
-        p.pending_table_text.append(data)
+        p.pending_table_character_tokens[1].append(data)
     return None
 
 
 def _flush_pending_table_text(p: Any) -> None:
-    text = "".join(p.pending_table_text)
-    p.pending_table_text = []
+    pos, parts = p.pending_table_character_tokens
+    text = "".join(parts)
+    p.pending_table_character_tokens = (0, [])
     if text.strip(ASCII_WHITESPACE):
         # Process as "anything else" in table: foster parented.
-        p.error(FOSTER_PARENTED_TEXT, p.pending_table_pos)
+        p.error(FOSTER_PARENTED_TEXT, pos)
         p.foster_parenting = True
         try:
-            M.IN_BODY.characters(p, text, p.pending_table_pos)
+            M.IN_BODY.characters(p, text, pos)
         finally:
             p.foster_parenting = False
     elif text:
