@@ -51,7 +51,8 @@ def links_every_way(page: bytes) -> dict[str, list[str]]:
         # CSS's "a" also matches SVG's <a> (as querySelectorAll does); the
         # others see only HTML's, which have plain names.
         # CSS also leaves out template contents (newer soupsieve: see
-        # _css_matches_template_contents), which are not descendants in the DOM (ElementTree and lxml keep them as the <template>'s
+        # _css_matches_template_contents), which are not descendants in
+        # the DOM (ElementTree and lxml keep them as the <template>'s
         # children, so iter and xpath see them): compared below.
         "bs4 select": [str(a.get("href", "")) for a in soup.select("a") if a.namespace != SVG],
         "in templates": [a.get("href", "") for a in html.xpath("//template//a")],
