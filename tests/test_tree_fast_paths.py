@@ -303,3 +303,27 @@ def test_the_wpt_suite_in_lockstep() -> None:
     if not inputs:
         pytest.skip(f"{WPT} not found")
     assert sum(run_lockstep(data, context, scripting) for data, context, scripting in inputs) > 20000
+
+
+def test_without_fast_paths_every_html_element_goes_through_insert_element() -> None:
+    """With ``fast_paths=False`` insert_html_element is the general steps
+    (so the comparisons above compare the inlined record creation and push
+    with ElementRecord() and push()); with them, the written-out copy."""
+    calls = {True: 0, False: 0}
+    for fast in (True, False):
+        p = TreeConstructor(get_builder("etree")(), fast_paths=fast)
+        assert p.fast_paths is fast
+        general = p.insert_element
+
+        def counting(*args, fast=fast, general=general):
+            calls[fast] += 1
+            return general(*args)
+
+        p.insert_element = counting  # type: ignore[method-assign]
+        tokenizer = Tokenizer("<!DOCTYPE html><p><b>x</b><span>y</span>", p)
+        p.tokenizer = tokenizer
+        p.builder.set_source(tokenizer.text)
+        tokenizer.run()
+    # The implied head and body (html is appended to the Document by the
+    # before html mode) and, without the fast paths, p, b and span.
+    assert (calls[True], calls[False]) == (2, 5)
