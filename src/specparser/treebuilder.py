@@ -63,6 +63,8 @@ from __future__ import annotations
 
 from typing import Any
 
+__all__ = ["AttrName", "Node", "TreeBuilder"]
+
 Node = Any
 AttrName = "str | tuple[str | None, str, str]"
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+__all__ = ["GatheredText", "index_from_end"]
+
 
 def index_from_end(children: list, node: Any) -> int:
     """Position of ``node`` in ``children`` by identity (bs4's ``==`` is

@@ -31,6 +31,8 @@ from xml.etree import ElementTree as ET
 from ..constants import HTML_NAMESPACE
 from ..treebuilder import TreeBuilder
 
+__all__ = ["DOCTYPE", "DOCUMENT_FRAGMENT", "DOCUMENT_ROOT", "ElementTreeBuilder"]
+
 Element = ET.Element
 Comment = ET.Comment
 ProcessingInstruction = ET.ProcessingInstruction

@@ -32,6 +32,8 @@ from .decoding import decode, lookup
 from .meta import encoding_declared_by_meta
 from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, determine_the_character_encoding
 
+__all__ = ["DecodedInput", "ENCODING_KEYWORDS", "decode_for_parse", "parse_with_reparse", "redecode"]
+
 T = TypeVar("T")
 
 # The keyword arguments of decode_for_parse / parse_with_reparse that choose

@@ -22,6 +22,8 @@ from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPAC
 from ..etree_document import HTMLElementTree
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
+__all__ = ["split_pi_text", "walk"]
+
 _COMMENT = ET.Comment
 _PI = ET.ProcessingInstruction
 _CONTAINERS = ("DOCUMENT_ROOT", "DOCUMENT_FRAGMENT")

@@ -46,6 +46,8 @@ from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPAC
 from ..infoset import restore_comment, restore_identifier, restore_name, restore_pi_data
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
 
+__all__ = ["walk"]
+
 _COMMENT = etree.Comment
 _PI = etree.PI
 _ENTITY = etree.Entity
