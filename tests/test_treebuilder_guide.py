@@ -171,6 +171,17 @@ class CheckedDictBuilder(DictBuilder):  # type: ignore[misc, valid-type]
     def parent_of(self, node: Any) -> Any:
         self._call("parent_of")
         _check(node["type"] != "text", "parent_of a text node")
+        # Exactly the three cases treebuilder.py lists: the last table on
+        # the stack (foster parenting); the adoption agency's lastNode right
+        # after remove (it has no parent then); <template for>'s climb from
+        # the body or a marker up to the Document.
+        _check(
+            node["type"] == "element" and node["name"] in ("table", "body")
+            or node["parent"] is None
+            or node["type"] == "pi"
+            or _holds_a_pi(node),
+            f"parent_of an unlisted node: {node['type']} {node.get('name')!r}",
+        )
         return super().parent_of(node)
 
     def children_of(self, parent: Any) -> list:
@@ -204,6 +215,22 @@ class CheckedDictBuilder(DictBuilder):  # type: ignore[misc, valid-type]
         self._call("replace_children_with_clones")
         _check(target["name"] == "selectedcontent" and source["name"] == "option", "clones elsewhere")
         super().replace_children_with_clones(target, source)
+
+
+def _holds_a_pi(node: Any) -> bool:
+    """Whether a processing instruction (a <template for> marker) is among
+    ``node``'s descendants: the climb from a marker passes its ancestors."""
+    stack = list(node["children"])
+    if "content" in node:
+        stack.append(node["content"])
+    while stack:
+        child = stack.pop()
+        if child["type"] == "pi":
+            return True
+        stack.extend(child["children"])
+        if "content" in child:  # a template's contents
+            stack.append(child["content"])
+    return False
 
 
 def _dump(data: str, context: str | None, scripting: bool, builder: Any) -> str:

@@ -33,10 +33,10 @@ from ..treebuilder import TreeBuilder
 
 __all__ = ["DOCTYPE", "DOCUMENT_FRAGMENT", "DOCUMENT_ROOT", "ElementTreeBuilder"]
 
-Element = ET.Element
-Comment = ET.Comment
-ProcessingInstruction = ET.ProcessingInstruction
-SubElement = ET.SubElement
+_Element = ET.Element
+_Comment = ET.Comment
+_ProcessingInstruction = ET.ProcessingInstruction
+_SubElement = ET.SubElement
 
 DOCUMENT_ROOT = "DOCUMENT_ROOT"
 DOCUMENT_FRAGMENT = "DOCUMENT_FRAGMENT"
@@ -71,11 +71,11 @@ class ElementTreeBuilder(TreeBuilder):
     # -- life cycle ------------------------------------------------------
 
     def start_document(self) -> Any:
-        self.document = Element(DOCUMENT_ROOT)
+        self.document = _Element(DOCUMENT_ROOT)
         return self.document
 
     def start_fragment(self) -> Any:
-        self.fragment = Element(DOCUMENT_FRAGMENT)
+        self.fragment = _Element(DOCUMENT_FRAGMENT)
         return self.fragment
 
     def finish(self) -> Any:
@@ -102,7 +102,7 @@ class ElementTreeBuilder(TreeBuilder):
             if tag is None:
                 tag = self._html_tags[name] = "{%s}%s" % (namespace, name) if self.namespace_html else name
             # HTML elements never have namespaced attributes.
-            return Element(tag, attrs) if attrs else Element(tag)
+            return _Element(tag, attrs) if attrs else _Element(tag)
         tag = "{%s}%s" % (namespace, name)
         if attrs:
             plain = {}
@@ -110,8 +110,8 @@ class ElementTreeBuilder(TreeBuilder):
                 if key.__class__ is tuple:
                     key = "{%s}%s" % (key[2], key[1])
                 plain[key] = value
-            return Element(tag, plain)
-        return Element(tag)
+            return _Element(tag, plain)
+        return _Element(tag)
 
     def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
         """create_element + append in one call (the parser's common case):
@@ -127,21 +127,21 @@ class ElementTreeBuilder(TreeBuilder):
             self._flush_text()
         self._text_parent = None
         # HTML elements never have namespaced attributes.
-        element = SubElement(parent, tag, attrs) if attrs else SubElement(parent, tag)
+        element = _SubElement(parent, tag, attrs) if attrs else _SubElement(parent, tag)
         self._parent[element] = parent
         return element
 
     def create_comment(self, data: str, pos: int = -1) -> Any:
-        return Comment(data)
+        return _Comment(data)
 
     def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
         # ElementTree keeps a PI as one string, "target data" (just "target"
         # for empty data); the tokenizer never begins data with whitespace,
         # so the walker splits it back at the first space exactly.
-        return ProcessingInstruction(target, data)
+        return _ProcessingInstruction(target, data)
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
-        doctype = Element(DOCTYPE)
+        doctype = _Element(DOCTYPE)
         doctype.text = name
         if public_id:
             doctype.set("publicId", public_id)
@@ -306,7 +306,7 @@ def _index(parent: Any, child: Any) -> int:
 def _deep_clone(node: Any) -> Any:
     """Copy ``node`` and its subtree (and its tail), without recursion."""
     def shallow(el: Any) -> Any:
-        copy = Element(el.tag, dict(el.attrib)) if el.attrib else Element(el.tag)
+        copy = _Element(el.tag, dict(el.attrib)) if el.attrib else _Element(el.tag)
         copy.text = el.text
         copy.tail = el.tail
         return copy
