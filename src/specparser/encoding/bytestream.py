@@ -34,7 +34,7 @@ from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, determine_the_character_en
 
 __all__ = ["DecodedInput", "ENCODING_KEYWORDS", "decode_for_parse", "parse_with_reparse", "redecode"]
 
-_T = TypeVar("T")
+_T = TypeVar("_T")
 
 # The keyword arguments of decode_for_parse / parse_with_reparse that choose
 # an encoding (html5lib's names); the html5lib facade accepts the same.
