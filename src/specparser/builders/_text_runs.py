@@ -12,35 +12,13 @@ the same place are buffered and joined once (:class:`TextRuns`).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-__all__ = ["NO_TEXT", "TextRuns", "add_text"]
+__all__ = ["NO_TEXT", "TextRuns"]
 
 # What TextRuns._text_previous_of returns for a place that takes no text
 # (the Document).
 NO_TEXT: Any = object()
-
-
-def add_text(parent: Any, previous: Any, text: str, characters: Callable[[str], str]) -> None:
-    """Append ``text`` after ``previous`` (a child of ``parent``: into its
-    ``.tail``), or at the start of ``parent`` (its ``.text``) when
-    ``previous`` is None.  Text the tree refuses (lxml raises ValueError for
-    characters XML cannot hold, having dropped the old text already) goes
-    through ``characters`` and is set again."""
-    if previous is None:
-        old = parent.text
-        new = old + text if old else text
-        try:
-            parent.text = new
-        except ValueError:
-            parent.text = characters(new)
-    else:
-        old = previous.tail
-        new = old + text if old else text
-        try:
-            previous.tail = new
-        except ValueError:
-            previous.tail = characters(new)
 
 
 class TextRuns:
@@ -48,13 +26,14 @@ class TextRuns:
     ``.tail``.
 
     ``_text_parent`` / ``_text_before`` name the place of the last text
-    written and ``_text_previous`` the node whose ``.tail`` it went into
-    (None: the parent's ``.text``); ``_text_parts`` holds the pieces sent
-    for that place since, not yet written.  The place stays valid while the
-    children of ``_text_parent`` do not change: the adapter ends the run
+    written; ``_text_parts`` holds the pieces sent for that place since, not
+    yet written.  The place stays valid while the children of
+    ``_text_parent`` do not change: the adapter ends the run
     (:meth:`_end_text_run`, or the same two statements inlined) before
     inserting into ``_text_parent``, removing, moving or cloning nodes, and
-    in ``finish``.
+    in ``finish``.  :meth:`insert_text` is the one place that writes text:
+    the buffered pieces and the text that removing or moving nodes leaves
+    behind go through it too.
 
     ``_last_parent`` / ``_last_child`` are the node most recently appended
     and its parent: while no other mutation has happened, ``_last_child`` is
@@ -71,7 +50,6 @@ class TextRuns:
 
     _text_parent: Any = None
     _text_before: Any = None
-    _text_previous: Any = None
     _text_parts: list[str] | None = None
     _last_parent: Any = None
     _last_child: Any = None
@@ -84,7 +62,9 @@ class TextRuns:
         raise NotImplementedError
 
     def _characters(self, text: str) -> str:
-        """``text`` as the tree can hold it (see :func:`add_text`)."""
+        """``text`` as the tree can hold it: called when setting ``.text`` /
+        ``.tail`` raised ValueError (lxml refuses characters XML cannot
+        hold, and has dropped the old text by then)."""
         return text
 
     def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
@@ -109,7 +89,6 @@ class TextRuns:
             if previous is NO_TEXT:
                 self._text_parent = None
                 return
-        # add_text, inlined: this is the hot path for text.
         if previous is None:
             old = parent.text
             new = old + text if old else text
@@ -126,7 +105,6 @@ class TextRuns:
                 previous.tail = self._characters(new)
         self._text_parent = parent
         self._text_before = before
-        self._text_previous = previous
 
     def _end_text_run(self) -> None:
         """The place of the last text is about to change: write what is
@@ -145,7 +123,16 @@ class TextRuns:
         self._last_parent = self._last_child = None
 
     def _flush_text(self) -> None:
-        """Write the buffered text after the text written last."""
-        parts = self._text_parts
+        """Write the buffered text after the text written last (its place
+        is still valid, so insert_text finds the same spot)."""
+        text = "".join(self._text_parts)  # type: ignore[arg-type]
         self._text_parts = None
-        add_text(self._text_parent, self._text_previous, "".join(parts), self._characters)  # type: ignore[arg-type]
+        parent = self._text_parent
+        self._text_parent = None
+        self.insert_text(parent, text, self._text_before)
+
+    def _write_text(self, parent: Any, text: str, before: Any = None) -> None:
+        """Write ``text`` at once, outside any run: what removing or moving
+        nodes leaves behind (after :meth:`_children_changed`)."""
+        self.insert_text(parent, text, before)
+        self._text_parent = None

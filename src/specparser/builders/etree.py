@@ -30,7 +30,7 @@ from xml.etree import ElementTree as ET
 
 from ..constants import HTML_NAMESPACE
 from ..treebuilder import TreeBuilder
-from ._text_runs import NO_TEXT, TextRuns, add_text
+from ._text_runs import NO_TEXT, TextRuns
 
 __all__ = ["DOCTYPE", "DOCUMENT_FRAGMENT", "DOCUMENT_ROOT", "ElementTreeBuilder"]
 
@@ -67,7 +67,6 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         # and the pieces for it not written yet.
         self._text_parent: Any = None
         self._text_before: Any = None
-        self._text_previous: Any = None
         self._text_parts: list[str] | None = None
         # The node most recently appended and its parent (TextRuns).
         self._last_parent: Any = None
@@ -203,14 +202,14 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         tail = node.tail
         if tail:
             # The text after the node stays where it was.
-            add_text(parent, parent[index - 1] if index else None, tail, self._characters)
+            self._write_text(parent, tail, node)
             node.tail = None
         del parent[index]
 
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
         self._children_changed()
         if old_parent.text:
-            add_text(new_parent, new_parent[-1] if len(new_parent) else None, old_parent.text, self._characters)
+            self._write_text(new_parent, old_parent.text)
             old_parent.text = None
         children = list(old_parent)
         del old_parent[:]

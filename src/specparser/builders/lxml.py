@@ -112,7 +112,7 @@ from ..infoset import (
     count_bad_characters,
 )
 from ..treebuilder import TreeBuilder
-from ._text_runs import NO_TEXT, TextRuns, add_text
+from ._text_runs import NO_TEXT, TextRuns
 
 _sub_element = etree.SubElement
 
@@ -221,7 +221,6 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # and the pieces for it not written yet.
         self._text_parent: Any = None
         self._text_before: Any = None
-        self._text_previous: Any = None
         self._text_parts: list[str] | None = None
         # The node most recently appended and its parent (TextRuns).
         self._last_parent: Any = None
@@ -770,7 +769,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         tail = node.tail
         if tail:
             # The text after the node stays where it was.
-            add_text(parent, node.getprevious(), tail, self._characters)
+            self._write_text(parent, tail, node)
             node.tail = None
         parent.remove(node)
 
@@ -778,11 +777,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self._children_changed()
         text = old_parent.text
         if text:
-            try:
-                last = new_parent[-1]
-            except IndexError:
-                last = None
-            add_text(new_parent, last, text, self._characters)
+            self._write_text(new_parent, text)
             old_parent.text = None
         # lxml moves each child's tail (the text after it) along with it.
         # (extend checks each child against new_parent's ancestors: the
