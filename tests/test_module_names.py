@@ -47,6 +47,16 @@ PENDING_ISSUE_22_TREE_CONSTRUCTION = frozenset(
 )
 
 
+# html5lib_compat names html5lib 1.1 has not at module level (its classes
+# made inside factory functions, a lint error class of our own).
+_OWN_PUBLIC_NAMES = {
+    "specparser.html5lib_compat.filters.lint": {"LintError"},
+    "specparser.html5lib_compat.treebuilders.dom": {"TreeBuilder"},
+    "specparser.html5lib_compat.treebuilders.etree": {"TreeBuilder"},
+    "specparser.html5lib_compat.treewalkers.etree": {"TreeWalker"},
+}
+
+
 def _assigns_all(tree: ast.Module) -> bool:
     for node in tree.body:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
@@ -91,3 +101,34 @@ def test_every_module_has_an_all_of_existing_public_names(module: str) -> None:
     assert not missing, f"{module}.__all__ names what it lacks: {missing}"
     private = [name for name in names if name.startswith("_")]
     assert not private, f"{module}.__all__ names private names: {private}"
+
+
+def _html5lib_counterparts() -> list[tuple[str, str]]:
+    """(our module, html5lib 1.1's) for each public html5lib_compat module."""
+    prefix = "specparser.html5lib_compat"
+    return [
+        (name, "html5lib" + name[len(prefix) :])
+        for name in MODULES
+        if name.startswith(prefix) and not any(part.startswith("_") for part in name.split("."))
+    ]
+
+
+@pytest.mark.parametrize("module, upstream", _html5lib_counterparts())
+def test_html5lib_compat_lists_what_html5lib_lists(module: str, upstream: str) -> None:
+    """Where html5lib 1.1 has an ``__all__``, html5lib_compat's is the same
+    list (``from html5lib.x import *`` under the alias gives the same
+    names); html5lib's own names are never made private."""
+    html5lib = pytest.importorskip("html5lib")
+    assert html5lib.__version__ == "1.1", "these names are html5lib 1.1's"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            theirs = importlib.import_module(upstream)
+        except ImportError:
+            pytest.skip(f"{upstream} does not import here (needs an optional dependency)")
+        ours = importlib.import_module(module)
+    if hasattr(theirs, "__all__"):
+        assert ours.__all__ == list(theirs.__all__)
+    else:
+        html5lib_names = {name for name in vars(theirs) if not name.startswith("_")}
+        assert set(ours.__all__) - html5lib_names <= _OWN_PUBLIC_NAMES.get(module, set())
