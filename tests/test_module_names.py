@@ -27,26 +27,6 @@ def _module_name(path: Path) -> str:
 SOURCES = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
 MODULES = sorted(SOURCES)
 
-# Issue 22 item 6 for the tokenizer and tree construction is another
-# engineer's work (branch issue-22: the handlers, the ``mode`` globals and
-# the shared error codes move there).  These modules are expected to lack an
-# ``__all__`` until that branch is merged; the lead empties this set then.
-# Listed by name so a module that gains its ``__all__`` fails loudly here
-# (xfail strict) instead of being skipped for ever.
-PENDING_ISSUE_22_TREE_CONSTRUCTION = frozenset(
-    {
-        "specparser.tokens",
-        "specparser.treeconstruction.body_mode",
-        "specparser.treeconstruction.core",
-        "specparser.treeconstruction.document_modes",
-        "specparser.treeconstruction.foreign",
-        "specparser.treeconstruction.modes",
-        "specparser.treeconstruction.records",
-        "specparser.treeconstruction.table_modes",
-    }
-)
-
-
 # html5lib_compat names html5lib 1.1 has not at module level (its classes
 # made inside factory functions, a lint error class of our own).
 _OWN_PUBLIC_NAMES = {
@@ -69,23 +49,9 @@ def test_the_package_has_its_modules() -> None:
     assert len(MODULES) > 60
     assert "specparser" in MODULES and "specparser.treeconstruction.core" in MODULES
     assert SOURCES["specparser"] == PACKAGE / "__init__.py"
-    assert PENDING_ISSUE_22_TREE_CONSTRUCTION <= set(MODULES)
 
 
-@pytest.mark.parametrize(
-    "module",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                name in PENDING_ISSUE_22_TREE_CONSTRUCTION,
-                reason="__all__ pending on branch issue-22 (tokenizer/tree construction)",
-                strict=True,
-            ),
-        )
-        for name in MODULES
-    ],
-)
+@pytest.mark.parametrize("module", MODULES)
 def test_every_module_has_an_all_of_existing_public_names(module: str) -> None:
     tree = ast.parse(SOURCES[module].read_text(encoding="utf-8"))
     assert _assigns_all(tree), f"{module} has no __all__"
