@@ -16,14 +16,18 @@ round, so that a change in the machine's load hits every parser alike.
   (Linux: ``VmHWM``, reset through ``/proc/self/clear_refs`` after the
   imports, the pages and one warm-up parse of a small page; elsewhere
   ``ru_maxrss``) minus its resident size then: what parsing the corpus
-  added at its worst moment, one tree alive at a time.  The cyclic garbage collector stays on, as in real
-  use, so garbage that only the collector frees counts.
+  added at its worst moment, one tree alive at a time.  The cyclic garbage
+  collector is on, as in real use (specparser pauses it while it builds
+  each tree, its default), so garbage that only the collector frees counts.
 * String input: each page's bytes decoded as UTF-8 (BOM dropped, errors
   replaced), outside the timing.  Bytes input (``specparser-bytes``): the
   raw bytes, encoding sniffed by the parser, so decoding is in the time.
 
 Each peer is compared with specparser building the same kind of tree
-(ElementTree, lxml, BeautifulSoup); the C parsers (selectolax/lexbor,
+(ElementTree, lxml, BeautifulSoup); html5-parser (gumbo, C) builds lxml
+and BeautifulSoup trees and is compared on both (it needs lxml built
+against the system libxml2: see the README's Speed section); the other C
+parsers (selectolax/lexbor,
 lxml.html/libxml2, markupever/html5ever) are there for scale, against
 specparser's ElementTree.  A ratio is specparser's throughput over the
 peer's: 2.0 means specparser is twice as fast.  Peers that are not
@@ -123,6 +127,25 @@ def _lxml_html() -> Callable[[Any], Any]:
     return lxml.html.document_fromstring
 
 
+def _html5_parser(treebuilder: str) -> Callable[[], Callable[[Any], Any]]:
+    """html5-parser (gumbo in C, building lxml or bs4 trees), called as its
+    users do.  It refuses to run when its libxml2 and lxml's differ (lxml
+    wheels bundle their own): reported as missing, with its message."""
+
+    def factory() -> Callable[[Any], Any]:
+        import html5_parser
+
+        if treebuilder == "soup":
+            import bs4  # noqa: F401
+        try:
+            html5_parser.parse("<p>", treebuilder=treebuilder)
+        except RuntimeError as exc:  # "html5-parser and lxml are using different versions of libxml2"
+            raise ImportError(f"html5-parser unusable: {exc}") from exc
+        return lambda page: html5_parser.parse(page, treebuilder=treebuilder)
+
+    return factory
+
+
 def _markupever() -> Callable[[Any], Any]:
     import markupever
 
@@ -140,6 +163,18 @@ PARSERS: dict[str, tuple[str, str, str, Callable[[], Callable[[Any], Any]]]] = {
     "bs4-html.parser": ("bs4", "str", 'BeautifulSoup(html, "html.parser")', _bs4("html.parser")),
     "bs4-lxml": ("bs4", "str", 'BeautifulSoup(html, "lxml")', _bs4("lxml")),
     "bs4-html5lib": ("bs4", "str", 'BeautifulSoup(html, "html5lib")', _bs4("html5lib")),
+    "html5-parser-lxml": (
+        "lxml",
+        "str",
+        "html5_parser.parse(html, treebuilder='lxml') (C, gumbo)",
+        _html5_parser("lxml"),
+    ),
+    "html5-parser-soup": (
+        "bs4",
+        "str",
+        "html5_parser.parse(html, treebuilder='soup') (C, gumbo)",
+        _html5_parser("soup"),
+    ),
     "selectolax": ("etree", "str", "selectolax LexborHTMLParser(html) (C)", _selectolax),
     "lxml.html": ("lxml", "str", "lxml.html.document_fromstring(html) (C, not HTML5)", _lxml_html),
     "markupever": ("etree", "str", "markupever.parse(html) (Rust html5ever)", _markupever),
@@ -155,6 +190,8 @@ TARGETS = [
     ("lxml >= 5x html5lib-lxml", "specparser-lxml", "html5lib-lxml", 5.0),
     ("bs4 >= 3x bs4-html5lib", "specparser-bs4", "bs4-html5lib", 3.0),
     ("bs4 faster than bs4-lxml", "specparser-bs4", "bs4-lxml", 1.0),
+    ("bs4 >= 1.3x html5-parser soup", "specparser-bs4", "html5-parser-soup", 1.3),
+    ("lxml >= 0.8x html5-parser lxml", "specparser-lxml", "html5-parser-lxml", 0.8),
 ]
 # Peak memory: no more than html5lib's with the same tree type.
 MEMORY_TARGETS = [("specparser", "html5lib"), ("specparser-lxml", "html5lib-lxml"), ("specparser-bs4", "bs4-html5lib")]

@@ -20,6 +20,7 @@ builder options as keywords (``fullTree=True``), foreign fragment contexts
 from __future__ import annotations
 
 from .builders import builder_names, get_builder, get_walker
+from .collector import set_pause_gc
 from .errors import ParseError
 from .text import visible_text
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,7 @@ __all__ = [
     "get_walker",
     "builder_names",
     "visible_text",
+    "set_pause_gc",
 ]
 
 
