@@ -4,7 +4,7 @@
     python benchmarks/bench_lxml.py [--rounds N] [--limit N] [--cpu] [--profile]
 
 Parses every corpus page (compat.paths.corpus_dir()) to an lxml tree with
-``specparser.parse(text, treebuilder="lxml")`` and with
+``html5lib_compat.parse(text, treebuilder="lxml")`` and with
 ``html5lib.parse(text, treebuilder="lxml")``, interleaved round by round,
 best round of each.  Also times specparser's ElementTree builder, to show
 what the lxml adapter costs over it.  DataLossWarnings are silenced (both
@@ -24,17 +24,17 @@ import warnings
 
 from _common import best_of, load_pages, megabytes, print_table
 
-import specparser
+from specparser import html5lib_compat
 
 
 def run_specparser_lxml(pages: list[str]) -> None:
-    parse = specparser.parse
+    parse = html5lib_compat.parse
     for text in pages:
         parse(text, treebuilder="lxml")
 
 
 def run_specparser_etree(pages: list[str]) -> None:
-    parse = specparser.parse
+    parse = html5lib_compat.parse
     for text in pages:
         parse(text)
 
@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
     try:
         import lxml  # noqa: F401
     except ImportError:
-        print("lxml is not installed: pip install specparser[lxml]")
+        print("lxml is not installed: pip install specparser-html[lxml]")
         return 1
     warnings.simplefilter("ignore")
     pages = load_pages(args.limit)

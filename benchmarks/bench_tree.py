@@ -4,7 +4,7 @@
     python benchmarks/bench_tree.py [--rounds N] [--limit N] [--no-html5lib]
 
 Parses every corpus page (compat.paths.corpus_dir()) to a tree with
-``specparser.parse`` (ElementTree), ``justhtml.JustHTML(html,
+``specparser.html5lib_compat.parse`` (ElementTree), ``justhtml.JustHTML(html,
 sanitize=False)`` and ``html5lib.parse`` (ElementTree), interleaved round by
 round, best round of each.  Prints MB/s and the ratios (specparser's speed
 over the peer's: >= 1.0 means specparser is at least as fast).  Timings on
@@ -19,11 +19,11 @@ import time
 
 from _common import best_of, load_pages, megabytes, print_table
 
-import specparser
+from specparser import html5lib_compat
 
 
 def run_specparser(pages: list[str]) -> None:
-    parse = specparser.parse
+    parse = html5lib_compat.parse
     for text in pages:
         parse(text)
 

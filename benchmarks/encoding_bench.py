@@ -20,11 +20,17 @@ Hangul for euc-kr; written with specparser's encoder), decoded by
 specparser (the Encoding Standard's decoder) and by Python's codec of the
 nearest name with "replace" (which is not the standard's).  Prints the
 ratio specparser / Python: the issue's budget is 2x.
+
+Then the corpus's two Japanese pages (hukumusume.html, yahoo-4.html) in
+EUC-JP, ISO-2022-JP and Shift_JIS: the whole page, and its text alone
+("dense": the text nodes holding kana, one after the other, where
+ISO-2022-JP switches state every few characters).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 
@@ -92,6 +98,34 @@ def cjk(paths: list, repeat: int) -> None:
               f"{codec} {best['python'] * 1e3:6.2f} ms  ratio {best['ours'] / best['python']:.2f}x")
 
 
+JAPANESE_PAGES = ("hukumusume.html", "yahoo-4.html")
+JAPANESE_ENCODINGS = ("euc-jp", "iso-2022-jp", "shift_jis")
+
+
+def japanese(paths: list, repeat: int) -> None:
+    pages = [path for path in paths if path.name in JAPANESE_PAGES]
+    if not pages:
+        return
+    print(f"\nJapanese pages, best of {repeat}: specparser / Python's codec")
+    for path in pages:
+        page = path.read_bytes().decode("utf-8", "replace")
+        dense = "".join(re.findall("(?<=>)[^<]*[\u3040-\u30ff][^<]*(?=<)", page))
+        for kind, text in (("page", page), ("dense", dense)):
+            for encoding in JAPANESE_ENCODINGS:
+                data = encode_multi_byte(text, encoding)
+                codec = PYTHON_CODECS[encoding]
+                best = best_of(
+                    {
+                        "ours": lambda: decode_without_bom_sniffing(data, encoding),
+                        "python": lambda: data.decode(codec, "replace"),
+                    },
+                    repeat, time.perf_counter,
+                )
+                print(f"  {path.name:16s} {kind:5s} {encoding:12s} {len(data) / 1e3:7.1f} kB  "
+                      f"specparser {best['ours'] * 1e3:6.3f} ms  {codec} {best['python'] * 1e3:6.3f} ms  "
+                      f"ratio {best['ours'] / best['python']:.2f}x")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -100,6 +134,7 @@ def main(argv: list[str]) -> int:
     paths = corpus_paths()
     if args.cjk_only:
         cjk(paths, args.repeat * 4)
+        japanese(paths, args.repeat * 4)
         return 0
     pages = [path.read_bytes() for path in paths]
     megabytes = sum(map(len, pages)) / 1e6
@@ -115,6 +150,7 @@ def main(argv: list[str]) -> int:
     print(f"html5lib 1.1:        {theirs_time * 1000:8.1f} ms  ({theirs_chars} characters)")
     print(f"ratio html5lib / specparser: {theirs_time / ours_time:.1f}x")
     cjk(paths, args.repeat * 4)
+    japanese(paths, args.repeat * 4)
     return 0
 
 

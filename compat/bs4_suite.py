@@ -104,7 +104,7 @@ def find_sdist(download: bool = True) -> tuple[Path | None, str]:
     """``(sdist root, "")`` or ``(None, why not)``."""
     version = installed_bs4_version()
     if version is None:
-        return None, "beautifulsoup4 is not installed (pip install specparser[bs4])"
+        return None, "beautifulsoup4 is not installed (pip install specparser-html[bs4])"
     env = os.environ.get("BS4_SDIST")
     if env:
         path = Path(env)

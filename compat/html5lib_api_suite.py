@@ -101,16 +101,24 @@ def _tostring(element: Any) -> bytes:
     return ET.tostring(element)
 
 
-# -- the top level, as ``import specparser as html5lib`` users see it -------
+# -- the top level: html5lib's API is html5lib_compat's, the old names warn --
 
 
 @check
 def top_level_names_are_the_html5lib_ones() -> None:
+    # ``specparser.parse`` / ``serialize`` are the native API since issue 17;
+    # html5lib's names that do not clash still resolve, with a warning.
+    import warnings
+
     import specparser
 
     compat = _compat()
-    for name in ("parse", "parseFragment", "HTMLParser", "getTreeBuilder", "getTreeWalker", "serialize"):
-        assert getattr(specparser, name) is getattr(compat, name), name
+    for name in ("parseFragment", "HTMLParser", "getTreeBuilder", "getTreeWalker"):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert getattr(specparser, name) is getattr(compat, name), name
+        assert [w.category for w in caught] == [DeprecationWarning], name
+    assert specparser.parse is not compat.parse and specparser.serialize is not compat.serialize
     assert compat.__all__ == ["HTMLParser", "parse", "parseFragment", "getTreeBuilder", "getTreeWalker", "serialize"]
     assert not hasattr(compat, "XHTMLParser"), "lxml would build an XHTMLParser at import time"
 
@@ -191,11 +199,17 @@ def parse_encoding_keywords_with_str() -> None:
         pass
     else:
         raise AssertionError("transport_encoding with str input must raise TypeError")
-    # ... keywords given as None are "not given" (WeasyPrint 62 passes them
-    # only when set; bs4 passes override_encoding=None for bytes), and
-    # useChardet with str is ignored rather than a TypeError (lxml had to
-    # work around html5lib here).
-    compat.parse("<p>", override_encoding=None)
+    # ... even given as None, with html5lib's message (bs4 passes
+    # override_encoding=None for bytes only, where None is "not given") ...
+    try:
+        compat.parse("<p>", override_encoding=None)
+    except TypeError as exc:
+        assert str(exc) == "Cannot set an encoding with a unicode input, set ['override_encoding']", exc
+    else:
+        raise AssertionError("override_encoding=None with str input must raise TypeError, as in html5lib")
+    compat.parse(b"<p>", override_encoding=None)
+    # ... and useChardet with str is ignored rather than a TypeError (lxml
+    # had to work around html5lib here).
     compat.parse("<p>", useChardet=False)
     try:
         compat.parse("<p>", encoding="utf-8")  # pre-1.0 keyword
@@ -452,9 +466,11 @@ def errors_in_html5lib_shape() -> None:
     parser.parse("<p>\n</b>")
     assert parser.errors, "errors expected"
     for (line, col), code, datavars in parser.errors:
-        assert isinstance(line, int) and isinstance(col, int) and isinstance(code, str) and datavars == {}
-    (line, col), code, _ = parser.errors[-1]
-    assert code == "unexpected-end-tag" and (line, col) == (2, 0)
+        assert isinstance(line, int) and isinstance(col, int) and isinstance(code, str) and isinstance(datavars, dict)
+    (line, col), code, datavars = parser.errors[-1]
+    # html5lib fills datavars with the tag's "name" for tag errors; so do we.
+    assert code == "unexpected-end-tag" and (line, col) == (2, 0) and datavars == {"name": "b"}
+    assert parser.errors[0][2] == {}  # missing-doctype: no details
     parser.parse("<!DOCTYPE html><p>ok")
     assert parser.errors == []
 
@@ -647,7 +663,7 @@ def _find_upstream_test(
     ``extra`` is the specparser extra that installs ``distribution``."""
     version = sdist.installed_version(distribution)
     if version is None:
-        return None, f"{distribution} is not installed (pip install specparser[{extra}])"
+        return None, f"{distribution} is not installed (pip install specparser-html[{extra}])"
     name = Path(wanted).name
     env = os.environ.get(env_var)
     target = sdist.cache_dir() / f"{distribution}-{version}" / name

@@ -21,6 +21,14 @@ def html5lib_tests_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
+def wpt_tree_construction_dir() -> Path | None:
+    """The WPT tree-construction ``.dat`` files (html/syntax/parsing/resources):
+    ``$WPT_TREE_CONSTRUCTION`` or ``../shared/wpt-tree-construction``."""
+    env = os.environ.get("WPT_TREE_CONSTRUCTION")
+    path = Path(env) if env else SHARED / "wpt-tree-construction"
+    return path if path.is_dir() else None
+
+
 def corpus_dir() -> Path | None:
     """The benchmark corpus: ``$SPECPARSER_CORPUS`` or ``../shared/corpus/pages``."""
     env = os.environ.get("SPECPARSER_CORPUS")
@@ -31,6 +39,11 @@ def corpus_dir() -> Path | None:
 MISSING_TESTS = (
     "html5lib-tests not found: set HTML5LIB_TESTS or place the suite at "
     "../shared/html5lib-tests beside the checkout"
+)
+MISSING_WPT_TREE = (
+    "WPT tree-construction tests not found: set WPT_TREE_CONSTRUCTION or place "
+    "html/syntax/parsing/resources/*.dat at ../shared/wpt-tree-construction "
+    "beside the checkout"
 )
 MISSING_CORPUS = (
     "corpus not found: set SPECPARSER_CORPUS or place the pages at "

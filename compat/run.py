@@ -2,11 +2,13 @@
 """Run a conformance suite that others wrote.
 
     python compat/run.py tokenizer
-    python compat/run.py tree --builder etree|lxml|bs4|dom
+    python compat/run.py tree [--builder etree|lxml|lxml.html|bs4|dom|all]
+                              [--suite wpt|html5lib-tests]
     python compat/run.py encoding
     python compat/run.py serializer
     python compat/run.py bs4 [--generic]
     python compat/run.py html5lib-api [api|bs4|lxml|html5lib|all]
+    python compat/run.py html5lib-own [-v] [-k pytest-expression]
 
 Each suite lives in ``compat/<name>_suite.py`` and exposes
 ``main(argv) -> int``; it prints one line per failure and ends with the
@@ -28,6 +30,7 @@ SUITES = {
     "serializer": "compat.serializer_suite",
     "bs4": "compat.bs4_suite",
     "html5lib-api": "compat.html5lib_api_suite",
+    "html5lib-own": "compat.html5lib_own_suite",
 }
 
 

@@ -65,10 +65,12 @@ def download(
     failure = f"cannot download the {distribution} {version} sdist"
     env = None
     if constraints:
-        # PIP_CONSTRAINT reaches the isolated build environment too.
+        # PIP_CONSTRAINT reached the isolated build environment up to pip
+        # 25.2; pip 25.3+ takes build constraints from --build-constraint
+        # (PIP_BUILD_CONSTRAINT), which older pips ignore as unknown.
         constraint_file = into / "constraints.txt"
         constraint_file.write_text(constraints)
-        env = dict(os.environ, PIP_CONSTRAINT=str(constraint_file))
+        env = dict(os.environ, PIP_CONSTRAINT=str(constraint_file), PIP_BUILD_CONSTRAINT=str(constraint_file))
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
     except (OSError, subprocess.TimeoutExpired) as exc:

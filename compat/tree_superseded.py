@@ -11,9 +11,7 @@ the same file of ``../shared/wpt-tree-construction`` (the case with the same
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from compat.paths import SHARED
+from compat.paths import wpt_tree_construction_dir
 
 __all__ = ["SUPERSEDED", "wpt_expectation"]
 
@@ -27,16 +25,15 @@ SUPERSEDED: dict[tuple[str, int], str] = {
     ("tests1.dat", 46): _PI_RULE + "<?COM--MENT?> is now the processing instruction COM--MENT",
 }
 
-WPT_DIR = Path(SHARED) / "wpt-tree-construction"
-
 
 def wpt_expectation(file: str, data: str) -> str | None:
     """The ``#document`` of the case with this ``#data`` in WPT's copy of
     ``file``, or None when that copy or case is absent."""
     from compat.tree_suite import parse_dat
 
-    path = WPT_DIR / file
-    if not path.is_file():
+    base = wpt_tree_construction_dir()
+    path = None if base is None else base / file
+    if path is None or not path.is_file():
         return None
     for raw in parse_dat(path):
         if "\n".join(raw["data"]) == data:

@@ -14,13 +14,13 @@ try:
 
     LXML_MISSING: str | None = None
 except ImportError:  # pragma: no cover - depends on the environment
-    LXML_MISSING = "lxml is not installed (pip install specparser[lxml])"
+    LXML_MISSING = "lxml is not installed (pip install specparser-html[lxml])"
 try:
     import bs4  # noqa: F401
 
     BS4_MISSING: str | None = None
 except ImportError:  # pragma: no cover
-    BS4_MISSING = "beautifulsoup4 is not installed (pip install specparser[bs4])"
+    BS4_MISSING = "beautifulsoup4 is not installed (pip install specparser-html[bs4])"
 
 # Tree type -> why it cannot be tested here, for the missing ones only.
 MISSING: dict[str, str] = {

@@ -500,10 +500,11 @@ DECODERS: dict[str, Callable[[], object]] = {
 }
 
 
-def decode(data: bytes, encoding: str) -> str:
+def decode(data: bytes, encoding: str, error_mode: str = "replacement") -> str | None:
     """Process a queue (https://encoding.spec.whatwg.org/#concept-encoding-run)
-    of ``data`` then end-of-queue with a fresh decoder, error mode
-    "replacement" (no BOM sniffing: the decoder alone)."""
+    of ``data`` then end-of-queue with a fresh decoder (no BOM sniffing: the
+    decoder alone).  Error mode "replacement" (U+FFFD for an error) or
+    "fatal" (``None``: the process returns the error)."""
     decoder = DECODERS[encoding]()
     queue = deque(data)
     queue.append(END)
@@ -516,6 +517,8 @@ def decode(data: bytes, encoding: str) -> str:
         if isinstance(result, list):
             output.extend(result)
         elif isinstance(result, Error):
+            if error_mode == "fatal":
+                return None
             output.append(0xFFFD)
     return "".join(map(chr, output))
 

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser[bs4])")
+pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser-html[bs4])")
 
 from bs4 import BeautifulSoup  # noqa: E402
 from bs4.element import (  # noqa: E402

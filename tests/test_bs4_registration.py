@@ -98,7 +98,7 @@ for name in ("specparser.bs4", "specparser.builders.bs4", "specparser.walkers.bs
     try:
         importlib.import_module(name)
     except ImportError as exc:
-        assert "pip install specparser[bs4]" in str(exc), (name, str(exc))
+        assert "pip install specparser-html[bs4]" in str(exc), (name, str(exc))
     else:
         raise AssertionError(f"{name} imported without bs4")
 
@@ -106,7 +106,7 @@ from specparser.builders import get_builder
 try:
     get_builder("bs4")
 except ImportError as exc:
-    assert "pip install specparser[bs4]" in str(exc), str(exc)
+    assert "pip install specparser-html[bs4]" in str(exc), str(exc)
 else:
     raise AssertionError("get_builder('bs4') worked without bs4")
 print("ok")

@@ -8,7 +8,7 @@ module and prints the summary.
 
 import pytest
 
-pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser[bs4])")
+pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser-html[bs4])")
 
 from compat import bs4_suite  # noqa: E402
 

@@ -1,6 +1,6 @@
 """BeautifulSoup(markup, "specparser") end to end.
 
-* The whole html5lib-tests tree-construction suite through bs4: the dump of
+* The whole WPT tree-construction suite through bs4: the dump of
   the bs4 tree equals the suite's expected tree, and every bs4 navigation
   (next/previous element, siblings, descendants, find_all, strings,
   decode) agrees with ``.contents`` (compat.bs4_suite.check_tree).
@@ -21,22 +21,22 @@ import warnings
 
 import pytest
 
-pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser[bs4])")
+pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser-html[bs4])")
 
 from bs4 import BeautifulSoup  # noqa: E402
 from bs4.element import Comment, NavigableString, Script  # noqa: E402
 from bs4.filter import SoupStrainer  # noqa: E402
 
-import specparser  # noqa: E402
+from specparser import html5lib_compat  # noqa: E402
 import specparser.bs4  # noqa: E402,F401  (registers "specparser")
 from compat.bs4_suite import check_tree  # noqa: E402
-from compat.paths import MISSING_CORPUS, MISSING_TESTS, corpus_dir, html5lib_tests_dir  # noqa: E402
-from compat.tree_suite import load_cases  # noqa: E402
+from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+from compat.tree_suite import load_cases, missing_reason  # noqa: E402
 from specparser.builders.bs4 import SpecParserTreeBuilder, sniffing_keywords  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
 from specparser.walkers.bs4 import walk  # noqa: E402
 
-CASES = load_cases() if html5lib_tests_dir() is not None else []
+CASES = load_cases()
 
 try:
     import html5lib  # noqa: F401
@@ -53,34 +53,38 @@ def soup(markup, **kwargs):
 # -- the conformance suite, through bs4 -------------------------------------
 
 
-@pytest.mark.skipif(not CASES, reason=MISSING_TESTS)
-def test_tree_construction_suite_through_bs4_is_consistent():
-    """Every case, through the adapter (fragments and scripting included)
-    and, without scripting, through BeautifulSoup itself (fragments with
-    ``fragment_context``)."""
+def _check_case(case) -> list[str]:
+    """What is wrong with the case's tree through the adapter (fragments and
+    scripting included) and, without scripting, through BeautifulSoup
+    itself (fragments with ``fragment_context``)."""
     failures = []
-    for case in CASES:
-        parser = specparser.HTMLParser("bs4", collect_errors=False)
-        if case.context is None:
-            tree = parser.parse(case.data, scripting=case.scripting)
-        else:
-            tree = parser.parseFragment(case.data, case.context, scripting=case.scripting)
-        if dump_events(walk(tree)) != case.expected:
-            failures.append(f"{case.id}: wrong tree")
-        problems = check_tree(tree)
+    parser = html5lib_compat.HTMLParser("bs4", collect_errors=False)
+    if case.context is None:
+        tree = parser.parse(case.data, scripting=case.scripting)
+    else:
+        tree = parser.parseFragment(case.data, case.context, scripting=case.scripting)
+    if dump_events(walk(tree)) != case.expected:
+        failures.append(f"{case.id}: wrong tree")
+    problems = check_tree(tree)
+    if problems:
+        failures.append(f"{case.id}: {problems[0]}")
+    # (An empty document is the one exception: through BeautifulSoup it
+    # stays empty, see test_empty_markup_gives_an_empty_soup_and_copies_work.)
+    if not case.scripting and case.data:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # MarkupResemblesLocatorWarning etc.
+            through_bs4 = soup(case.data, fragment_context=case.context)
+        if dump_events(walk(through_bs4)) != case.expected:
+            failures.append(f"{case.id}: wrong tree through BeautifulSoup()")
+        problems = check_tree(through_bs4)
         if problems:
-            failures.append(f"{case.id}: {problems[0]}")
-        # (An empty document is the one exception: through BeautifulSoup it
-        # stays empty, see test_empty_markup_gives_an_empty_soup_and_copies_work.)
-        if not case.scripting and case.data:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # MarkupResemblesLocatorWarning etc.
-                through_bs4 = soup(case.data, fragment_context=case.context)
-            if dump_events(walk(through_bs4)) != case.expected:
-                failures.append(f"{case.id}: wrong tree through BeautifulSoup()")
-            problems = check_tree(through_bs4)
-            if problems:
-                failures.append(f"{case.id} through BeautifulSoup(): {problems[0]}")
+            failures.append(f"{case.id} through BeautifulSoup(): {problems[0]}")
+    return failures
+
+
+@pytest.mark.skipif(not CASES, reason=missing_reason())
+def test_tree_construction_suite_through_bs4_is_consistent():
+    failures = [failure for case in CASES for failure in _check_case(case)]
     assert failures == []
 
 
@@ -239,6 +243,22 @@ def test_contains_replacement_characters_and_declared_encoding():
     assert result.declared_html_encoding == "utf-8"
     clean = soup("<p>\ufffd".encode("utf-8"))
     assert clean.contains_replacement_characters is False
+
+
+def test_contains_replacement_characters_follows_the_encoding_standard():
+    # Python's codecs of these names disagree with the standard's decoders:
+    # cp932 reads Shift_JIS 0xA0 as U+F8F0 (the standard: an error, U+FFFD);
+    # Python's gb18030 rejects 0x80 (the standard: U+20AC), and
+    # 0x84 0x31 0xA4 0x37 is U+FFFD itself.
+    shift_jis = soup(b'<meta charset="shift_jis"><p>\xa0')
+    assert shift_jis.p.string == "\ufffd"
+    assert shift_jis.contains_replacement_characters is True
+    gb18030 = soup(b'<meta charset="gb18030"><p>\x80\x84\x31\xa4\x37')
+    assert gb18030.p.string == "\u20ac\ufffd"
+    assert gb18030.contains_replacement_characters is False
+    gbk = soup(b'<meta charset="gbk"><p>\x84\x31\xa4\x37\x84\x31\xa4')
+    assert gbk.p.string == "\ufffd\ufffd"  # an incomplete sequence at the end: one error
+    assert gbk.contains_replacement_characters is True
 
 
 def test_encode_rewrites_the_declared_charset():

@@ -17,7 +17,7 @@ import random
 import pytest
 
 from specparser.encoding import decode, multibyte
-from specparser.encoding.multibyte import IncrementalDecoder, decode_multi_byte
+from specparser.encoding.multibyte import IncrementalDecoder, decode_multi_byte, decoding_met_an_error
 
 from _whatwg_cjk_reference import MISSING_STANDARD, standard_available
 
@@ -98,6 +98,83 @@ def test_iso_2022_jp_every_one_and_two_bytes_after_an_escape(prefix, fast_path):
     assert wrong[:10] == []
 
 
+# Pairs for the ISO-2022-JP documents below: ordinary kanji and kana, the
+# NEC row 13 and the IBM rows 89-92 (in index jis0208, not in Python's
+# codec), unassigned pairs, and the six pairs Python's codec maps to other
+# code points than index jis0208.
+JIS_PAIRS = [b"0!", b"F|", b"K\\", b"$\"", b"%+", b"-!", b"-~", b"y!", b"|n", b"))", b"t'", b"~~",
+             b"!A", b"!B", b"!]", b"!q", b"!r", b'"L']  # fmt: skip
+
+
+def iso_2022_jp_documents(count, seed):
+    """Byte strings shaped like ISO-2022-JP text: escape sequences, each
+    followed by a run of bytes of its state (ASCII and markup, Roman's 0x5C
+    and 0x7E, katakana, JIS X 0208 pairs), and in about a third of the runs
+    a flaw the fast path must leave to the standard's steps: an odd-length
+    JIS run, a control byte, space or DEL among JIS bytes or katakana, two
+    escape sequences in a row, an invalid or cut escape, SO, SI, a byte
+    0x80-0xFF."""
+    rng = random.Random(seed)
+    escapes = [b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b$@", b"\x1b$B"]
+    flaws = [b"0", b"\n", b" ", b"\x7f", b"\x00", b"\x1b(B", b"\x1b$B", b"\x1b", b"\x1b(", b"\x1b$A",
+             b"\x1b(Z", b"\x0e", b"\x0f", b"\x80", b"\xa4\xa2", b"\xff", b"a"]  # fmt: skip
+    for _ in range(count):
+        parts = [b"<p>" if rng.random() < 0.5 else b""]
+        for _ in range(rng.randrange(1, 16)):
+            escape = rng.choice(escapes)
+            parts.append(escape)
+            length = rng.randrange(1, 8)
+            if escape in (b"\x1b$@", b"\x1b$B"):
+                parts += [rng.choice(JIS_PAIRS) for _ in range(length)]
+            elif escape == b"\x1b(I":
+                parts += [bytes([rng.randrange(0x21, 0x60)]) for _ in range(length)]
+            else:
+                parts += [rng.choice([b"a", b"\\", b"~", b"<b>", b"\r\n", b"\t", b"1"]) for _ in range(length)]
+            if rng.random() < 0.3:
+                parts.append(rng.choice(flaws))
+        if rng.random() < 0.5:
+            parts.append(b"\x1b(B</p>\n")
+        yield b"".join(parts)
+
+
+def test_iso_2022_jp_documents_fast_path_equals_the_standard(monkeypatch):
+    documents = list(iso_2022_jp_documents(1500, 23))
+    expected = [reference.decode(data, "iso-2022-jp") for data in documents]
+    for fast in (True, False):
+        monkeypatch.setattr(multibyte, "USE_FAST_PATH", fast)
+        wrong = [(d.hex(), e, g) for d, e in zip(documents, expected) if (g := decode_multi_byte(d, "iso-2022-jp")) != e]
+        assert wrong[:5] == [], f"USE_FAST_PATH={fast}"
+
+
+def test_iso_2022_jp_documents_in_pieces():
+    rng = random.Random(24)
+    for data in iso_2022_jp_documents(300, 25):
+        cuts = sorted(rng.sample(range(len(data) + 1), min(4, len(data) + 1)))
+        decoder = IncrementalDecoder("iso-2022-jp")
+        pieces = [decoder.decode(data[a:b]) for a, b in zip([0] + cuts, cuts + [len(data)])]
+        pieces.append(decoder.decode(b"", final=True))
+        assert "".join(pieces) == reference.decode(data, "iso-2022-jp"), data.hex()
+
+
+def test_iso_2022_jp_well_formed_text_is_one_codec_call(monkeypatch):
+    # The fast path's point: Japanese text between escape sequences costs
+    # one C codec call for the whole input, not one per run.
+    calls = []
+    decode_stretch = multibyte._decode_well_formed_iso_2022_jp
+    monkeypatch.setattr(multibyte, "_decode_well_formed_iso_2022_jp", lambda *a: calls.append(a) or decode_stretch(*a))
+    text = "<p>" + "。".join(f"日本語{i}の文章、ｶﾀｶﾅ¥{i}～①" for i in range(200)) + "</p>\n"
+    data = reference.encode(text, "iso-2022-jp")
+    assert decode_multi_byte(data, "iso-2022-jp") == reference.decode(data, "iso-2022-jp")
+    assert len(calls) == 1
+    # A lead byte without its trail in the middle: the codec's text up to
+    # the escape sequence before it, the standard's steps to just past it,
+    # the codec again for the rest.
+    calls.clear()
+    flawed = data[: len(data) // 2] + b"\x1b$B0\x1b(B" + data[len(data) // 2 :]
+    assert decode_multi_byte(flawed, "iso-2022-jp") == reference.decode(flawed, "iso-2022-jp")
+    assert len(calls) <= 4
+
+
 def random_inputs(encoding, count, seed):
     """Byte strings built from the bytes that matter to ``encoding``'s
     decoder: leads, trails, ASCII (markup and the bytes that are restored),
@@ -136,6 +213,22 @@ def test_random_pieces_equal_whole_input(encoding):
         pieces = [decoder.decode(data[a:b]) for a, b in zip([0] + cuts, cuts + [len(data)])]
         pieces.append(decoder.decode(b"", final=True))
         assert "".join(pieces) == reference.decode(data, encoding)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_decoding_met_an_error_as_fatal_mode_says(encoding, fast_path):
+    # The standard's "fatal" error mode fails exactly where an error was
+    # met.  gb18030's 0x84 0x31 0xA4 0x37 is U+FFFD itself: here at every
+    # alignment after a lead, a pair, ASCII and bad bytes.
+    inputs = list(random_inputs(encoding, 1500, 26))
+    inputs += [prefix + b"\x84\x31\xa4\x37" + suffix for prefix in (b"", b"a", b"\x81", b"\x81\x40", b"\x84", b"\x84\x31", b"\x80", b"\xff")
+               for suffix in (b"", b"\x30", b"\x81", b"\x84\x31\xa4\x38")]  # fmt: skip
+    wrong = []
+    for data in inputs:
+        expected = reference.decode(data, encoding, "fatal") is None
+        if decoding_met_an_error(decode_multi_byte(data, encoding), data, encoding) != expected:
+            wrong.append((data.hex(), expected))
+    assert wrong[:10] == []
 
 
 def test_incremental_decoder_arguments():

@@ -15,8 +15,8 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-import specparser
 from compat.paths import MISSING_CORPUS, corpus_dir
+from specparser import html5lib_compat
 from specparser.cli import Options, parse_bytes
 from specparser.encoding import bytestream
 
@@ -62,12 +62,12 @@ def restarted(monkeypatch: pytest.MonkeyPatch, parse):  # type: ignore[no-untype
 
 
 def etree_of(data: bytes | str) -> bytes:
-    return ElementTree.tostring(specparser.parse(data))
+    return ElementTree.tostring(html5lib_compat.parse(data))
 
 
 def lxml_of(data: bytes) -> list:
     lxml_etree = pytest.importorskip("lxml.etree")
-    root = specparser.parse(data, treebuilder="lxml")
+    root = html5lib_compat.parse(data, treebuilder="lxml")
     return [lxml_etree.tostring(root)] + [(node.tag, node.sourceline) for node in root.iter()]
 
 
@@ -131,7 +131,6 @@ def test_a_prefix_that_reads_differently_still_parses_again(redecodes, monkeypat
 
 
 def test_the_html5lib_facade_reports_the_new_encoding(redecodes) -> None:
-    from specparser import html5lib_compat
 
     parser = html5lib_compat.HTMLParser()
     parser.parse(page())

@@ -18,6 +18,7 @@ from specparser.encoding import (
     TENTATIVE,
     DecodedInput,
     ReparseWithEncoding,
+    NoDetectorWarning,
     autodetect_encoding,
     change_the_encoding,
     decode_for_parse,
@@ -171,7 +172,9 @@ def test_no_detector_installed(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "chardet", None)
     monkeypatch.setitem(sys.modules, "charset_normalizer", None)
     assert autodetect_encoding(b"x") is None
-    assert sniff(b"\xe9", useChardet=True) == ("windows-1252", TENTATIVE)
+    # Asked for and missing: reported, not ignored (the default is used).
+    with pytest.warns(NoDetectorWarning, match="neither chardet nor charset_normalizer"):
+        assert sniff(b"\xe9", useChardet=True) == ("windows-1252", TENTATIVE)
 
 
 # -- the prescan ------------------------------------------------------------

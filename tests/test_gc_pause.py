@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 import specparser
-from specparser import collector
+from specparser import collector, html5lib_compat
 from specparser.builders.etree import ElementTreeBuilder
 from specparser.treeconstruction import build_tree
 
@@ -65,10 +65,16 @@ def _entry_points() -> list[tuple[str, str, str, Callable[[str], Any]]]:
             "parse lxml",
             "specparser.builders.lxml",
             "LxmlTreeBuilder",
-            lambda page: specparser.parse(page, treebuilder="lxml"),
+            lambda page: specparser.parse(page, "lxml"),
         ),
-        ("parse dom", "specparser.builders.dom", "DomTreeBuilder", lambda page: specparser.parse(page, treebuilder="dom")),
-        ("parseFragment", "specparser.builders.etree", "ElementTreeBuilder", specparser.parseFragment),
+        ("parse dom", "specparser.builders.dom", "DomTreeBuilder", lambda page: specparser.parse(page, "dom")),
+        ("parse_fragment", "specparser.builders.etree", "ElementTreeBuilder", specparser.parse_fragment),
+        (
+            "html5lib_compat.parse",
+            "specparser.builders.etree",
+            "ElementTreeBuilder",
+            lambda page: html5lib_compat.parse(page),
+        ),
         ("parse bytes", "specparser.builders.etree", "ElementTreeBuilder", lambda page: specparser.parse(page.encode())),
         ("BeautifulSoup", "specparser.builders.bs4", "SoupBuilder", lambda page: BeautifulSoup(page, "specparser")),
         (
@@ -140,7 +146,7 @@ def test_keyboard_interrupt_mid_parse_restores() -> None:
 
     gc.enable()
     with pytest.raises(KeyboardInterrupt):
-        specparser.parse(PAGE, treebuilder=Interrupting)
+        specparser.parse(PAGE, Interrupting)
     assert gc.isenabled()
 
 
@@ -169,7 +175,7 @@ def test_nothing_left_uncollectable() -> None:
     gc.collect()
     assert gc.garbage == []
     for tree in ("etree", "dom", "bs4"):
-        result = BeautifulSoup(PAGE * 20, "specparser") if tree == "bs4" else specparser.parse(PAGE * 20, treebuilder=tree)
+        result = BeautifulSoup(PAGE * 20, "specparser") if tree == "bs4" else specparser.parse(PAGE * 20, tree)
         del result
     gc.collect()
     assert gc.garbage == []
@@ -252,7 +258,7 @@ def test_many_threads_leave_the_collector_enabled() -> None:
     def work() -> None:
         try:
             for _ in range(20):
-                specparser.parse(PAGE, treebuilder="dom")
+                specparser.parse(PAGE, "dom")
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 

@@ -29,10 +29,10 @@ def _upstream(which: str) -> None:
 
 
 def test_bs4_html5lib_tests_on_the_alias() -> None:
-    pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser[bs4])")
+    pytest.importorskip("bs4", reason="beautifulsoup4 is not installed (pip install specparser-html[bs4])")
     _upstream("bs4")
 
 
 def test_lxml_html5parser_tests_on_the_alias() -> None:
-    pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+    pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
     _upstream("lxml")

@@ -43,7 +43,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from specparser.html5lib_compat.filters import sanitizer as ours
 
-html5lib = pytest.importorskip("html5lib", reason="html5lib 1.1 is not installed (pip install specparser[test])")
+html5lib = pytest.importorskip("html5lib", reason="html5lib 1.1 is not installed (pip install specparser-html[test])")
 if html5lib.__name__.startswith("specparser"):  # pragma: no cover - the alias is on in this process
     pytest.skip("html5lib is specparser's alias here; the real html5lib is needed", allow_module_level=True)
 with warnings.catch_warnings():
@@ -242,7 +242,7 @@ def test_serialize_sanitize_matches_html5lib(name, html, fragment, options):
 @pytest.mark.parametrize("name", ["script", "event-handlers", "javascript-entities", "css-shorthands", "svg-url-refs"])
 def test_other_tree_types(name, tree_type):
     if tree_type == "lxml":
-        pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+        pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
     html = CASES[name]
     tree = compat.parse(html, treebuilder=tree_type)
     with warnings.catch_warnings():

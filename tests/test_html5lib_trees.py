@@ -1,4 +1,4 @@
-"""The whole html5lib-tests tree-construction suite through the html5lib
+"""The whole WPT tree-construction suite through the html5lib
 compatibility layer's tree paths:
 
 * html5lib's *own* etree builder (from the installed html5lib 1.1: classes
@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 from _timing import best_time
 
-from compat.paths import MISSING_TESTS, html5lib_tests_dir
-from compat.tree_suite import load_cases
+from compat.tree_suite import load_cases, missing_reason
 from specparser.constants import HTML_NAMESPACE
 from specparser.html5lib_compat import HTMLParser, getTreeBuilder
 from specparser.html5lib_compat.treebuilders import base
@@ -30,10 +29,10 @@ from specparser.testformat import dump_events
 from specparser.walkers.dom import walk as walk_dom
 from specparser.walkers.etree import walk as walk_etree
 
-CASES = load_cases() if html5lib_tests_dir() is not None else []
+CASES = load_cases()
 FILES = sorted({c.file for c in CASES})
 
-pytestmark = pytest.mark.skipif(not CASES, reason=MISSING_TESTS)
+pytestmark = pytest.mark.skipif(not CASES, reason=missing_reason())
 
 
 def _run(tree: Any, case: Any) -> Any:

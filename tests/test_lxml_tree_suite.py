@@ -1,4 +1,4 @@
-"""The html5lib-tests tree-construction suite through the lxml adapter and
+"""The WPT tree-construction suite through the lxml adapter and
 back through the lxml walker (so every infoset coercion must be undone),
 with namespaced and plain HTML elements and with lxml.html classes; and the
 XML that lxml writes for each tree must read back as the same tree."""
@@ -9,20 +9,18 @@ import warnings
 
 import pytest
 
-pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser[lxml])")
+pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
 
 from lxml import etree  # noqa: E402
 
-import specparser  # noqa: E402
-from compat.paths import MISSING_TESTS, html5lib_tests_dir  # noqa: E402
-from compat.tree_suite import load_cases, run_case  # noqa: E402
+from specparser import html5lib_compat  # noqa: E402
+from compat.tree_suite import load_cases, missing_reason, run_case  # noqa: E402
 from specparser.infoset import DataLossWarning  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
 from specparser.walkers import DOCTYPE  # noqa: E402
 from specparser.walkers.lxml import walk  # noqa: E402
 
-CASES = load_cases() if html5lib_tests_dir() is not None else []
-IDS = [c.id for c in CASES]
+CASES = load_cases()
 # The variants below run one test per .dat file (a test per case for each
 # would triple the suite's pytest overhead); a failure lists every case.
 FILES = sorted({c.file for c in CASES})
@@ -32,13 +30,13 @@ def _cases_of(file: str) -> list:
     return [c for c in CASES if c.file == file]
 
 pytestmark = [
-    pytest.mark.skipif(not CASES, reason=MISSING_TESTS),
+    pytest.mark.skipif(not CASES, reason=missing_reason()),
     # Coercions warn (once per document); the suite has many on purpose.
     pytest.mark.filterwarnings("ignore::specparser.infoset.DataLossWarning"),
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_tree_construction(case) -> None:
     got, _ = run_case(case, "lxml")
     assert got == case.expected, f"input: {case.data!r} context: {case.context!r}"
@@ -51,7 +49,7 @@ def test_tree_construction_lxml_html_classes(file: str) -> None:
 
 
 def _parse(case, namespace_html: bool):
-    parser = specparser.HTMLParser("lxml", namespaceHTMLElements=namespace_html)
+    parser = html5lib_compat.HTMLParser("lxml", namespaceHTMLElements=namespace_html)
     if case.context is None:
         return parser.parse(case.data, scripting=case.scripting)
     return parser.parseFragment(case.data, case.context, scripting=case.scripting)

@@ -1,64 +1,79 @@
 """specparser: the WHATWG HTML parsing algorithm in pure Python.
 
     >>> import specparser
-    >>> root = specparser.parse("<p>Hello")           # the <html> Element
-    >>> frag = specparser.parseFragment("<b>x</b>")   # DOCUMENT_FRAGMENT
-    >>> parser = specparser.HTMLParser()
-    >>> doc = parser.parse("<p>x</b>"); parser.errors  # [ParseError(...)]
+    >>> tree = specparser.parse("<!DOCTYPE html><p>Hello <a href=/x>world</a>")
+    >>> [a.get("href") for a in tree.iter("a")]
+    ['/x']
+    >>> specparser.serialize(tree)
+    '<!DOCTYPE html><html><head></head><body><p>Hello <a href="/x">world</a></p></body></html>'
 
-The top-level ``parse``, ``parseFragment``, ``HTMLParser``,
-``getTreeBuilder``, ``getTreeWalker`` and ``serialize`` are html5lib 1.1's
-API (:mod:`specparser.html5lib_compat`), so ``import specparser as
-html5lib`` works for code written against html5lib; third-party code that
-imports ``html5lib`` itself can be pointed here with
-``specparser.html5lib_compat.install()``.  specparser's extensions: any
-registered tree builder by name (``treebuilder="lxml.html"``, ``"bs4"``),
-builder options as keywords (``fullTree=True``), foreign fragment contexts
-(``"svg path"``), errors with 1-based ``line``/``column``.
+The native API (:mod:`specparser.api`): :func:`parse` and
+:func:`parse_fragment` into the tree type you name (``"etree"``,
+``"lxml"``, ``"lxml.html"``, ``"bs4"``, ``"dom"``), HTML elements with
+plain names, bytes decoded as a browser does (valid UTF-8 detected),
+:func:`serialize` for a node of any of those trees, parse errors as
+:class:`ParseError` records in a list you pass.
+
+html5lib 1.1's API is :mod:`specparser.html5lib_compat` (``from specparser
+import html5lib_compat as html5lib``; ``html5lib_compat.install()`` for code
+that imports ``html5lib`` itself).  The top-level ``HTMLParser``,
+``parseFragment``, ``getTreeBuilder`` and ``getTreeWalker`` of earlier
+versions still work, with a DeprecationWarning: they are html5lib's, and
+the top-level ``parse`` and ``serialize`` are now the native ones.
 """
 
 from __future__ import annotations
 
+import importlib
+import warnings
+from typing import Any
+
+from .api import ParseInfo, parse, parse_fragment, serialize
 from .builders import builder_names, get_builder, get_walker
 from .collector import set_pause_gc
 from .errors import ParseError
+from .etree_document import Doctype, HTMLElementTree
 from .text import visible_text
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .html5lib_compat import HTMLParser, getTreeBuilder, getTreeWalker, parse, parseFragment, serialize
 
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
 # level it provides ("1.1").
 __version__ = "0.1.0"
 
 __all__ = [
-    "HTMLParser",
+    "Doctype",
+    "HTMLElementTree",
     "ParseError",
-    "parse",
-    "parseFragment",
-    "getTreeBuilder",
-    "getTreeWalker",
-    "serialize",
+    "ParseInfo",
+    "builder_names",
     "get_builder",
     "get_walker",
-    "builder_names",
+    "parse",
+    "parse_fragment",
+    "serialize",
     "visible_text",
     "set_pause_gc",
 ]
 
-
-_HTML5LIB_API = frozenset({"HTMLParser", "parse", "parseFragment", "getTreeBuilder", "getTreeWalker", "serialize"})
+# html5lib's names at the top level, from before the native API: they still
+# resolve (to specparser.html5lib_compat), with a DeprecationWarning.
+_HTML5LIB_ALIASES = frozenset({"HTMLParser", "parseFragment", "getTreeBuilder", "getTreeWalker"})
 
 
 def __getattr__(name: str) -> Any:
-    # The html5lib-compatible layer (and the lxml coercion tables it pulls
-    # in) loads on first use, so that ``import specparser`` stays cheap for
-    # the command line and for code that only uses the core.
-    if name in _HTML5LIB_API:
-        from . import html5lib_compat
-
-        value = getattr(html5lib_compat, name)
-        globals()[name] = value
-        return value
+    # importlib, not ``from . import``: that would ask this __getattr__
+    # for the submodule again before importing it.
+    if name == "html5lib_compat":
+        return importlib.import_module(f"{__name__}.html5lib_compat")
+    if name in _HTML5LIB_ALIASES:
+        warnings.warn(
+            f"specparser.{name} is html5lib's API: use specparser.html5lib_compat.{name} "
+            "(or the native specparser.parse / parse_fragment)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(importlib.import_module(f"{__name__}.html5lib_compat"), name)
     raise AttributeError(f"module 'specparser' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*__all__, "__version__", "html5lib_compat"])

@@ -17,7 +17,7 @@ Without any import, ``BeautifulSoup(html, builder=SpecParserTreeBuilder)``
 works too.
 
 Without beautifulsoup4 installed, importing this module raises an
-ImportError that says ``pip install specparser[bs4]``; nothing else in
+ImportError that says ``pip install specparser-html[bs4]``; nothing else in
 specparser imports bs4.
 """
 

@@ -7,8 +7,8 @@ the result.
     specparser --fragment "svg path" --format json snippet.html
 
 Files are read as bytes, so the HTML encoding sniffing algorithm picks the
-encoding (BOM, ``--encoding``, ``<meta charset>`` prescan, default
-windows-1252), as for a page loaded without a Content-Type charset.  The
+encoding (BOM, ``--encoding``, ``<meta charset>`` prescan, valid UTF-8,
+default windows-1252), as for a page loaded without a Content-Type charset.  The
 formats are described in :mod:`specparser.cli_formats` and in ``--help``.
 
 This module is the command line only: arguments, reading files, worker
@@ -19,15 +19,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import time
 from collections import deque
 from typing import IO, Iterator, NamedTuple, Sequence
 
-from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .encoding import get_an_encoding
 from .error_messages import message_for
+from .fragment_context import parse_fragment_context
 
 __all__ = ["main"]
 
@@ -41,13 +40,17 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
 FORMATS = ("html", "tree", "errors", "text", "text-content", "json")
 
+# What the outputs are written in; --format html declares it in the document.
+OUTPUT_ENCODING = "utf-8"
+
 STDIN_NAME = "-"
 STDIN_LABEL = "<stdin>"  # the file name printed for standard input
 
 DESCRIPTION = """\
 Parse HTML documents with the WHATWG HTML parsing algorithm and print the
 tree a browser would build.  Files are read as bytes; the encoding is
-sniffed (byte order mark, --encoding, <meta charset>, else windows-1252)."""
+sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, else
+windows-1252)."""
 
 EPILOG = """\
 formats:
@@ -81,7 +84,8 @@ formats:
 With several files, the html, tree and text outputs are each preceded by a
 line "==> FILE <==", json gives one line per file (JSON Lines), and a summary
 line (files, bytes, parse errors, time) goes to standard error.  Output is
-UTF-8.
+UTF-8; the html format's <meta charset> says so (one is added to <head> when
+the output is not all ASCII and the document declared no encoding).
 
 exit status: 0 parsed; 1 with --strict when any parse error occurred;
 2 for a usage error or an input that could not be read."""
@@ -98,6 +102,7 @@ class Options(NamedTuple):
     encoding: str | None  # the canonical encoding name of --encoding
     context: tuple[str, str] | None  # --fragment as (local name, namespace)
     scripting: bool
+    detect_utf8: bool = True  # step 8 of the sniffing: valid UTF-8 is UTF-8
 
 
 class Result(NamedTuple):
@@ -112,27 +117,15 @@ class Result(NamedTuple):
 
 # -- arguments -----------------------------------------------------------
 
-# An element's local name as the tokenizer would produce it: an ASCII letter,
-# then anything but whitespace, "/", ">" and NULL.
-_ELEMENT_NAME = re.compile(r"[A-Za-z][^\t\n\f\r />\x00]*\Z")
-_FOREIGN_PREFIXES = {"svg": SVG_NAMESPACE, "math": MATHML_NAMESPACE}
-
-
 def fragment_context(text: str) -> tuple[str, str]:
     """``"td"`` -> HTML ``td``; ``"svg path"`` / ``"math mi"`` -> foreign
-    elements: the html5lib-tests ``#document-fragment`` notation.  Anything
-    else is a :class:`UsageError`."""
-    parts = text.split()
-    if len(parts) == 1 and _ELEMENT_NAME.match(parts[0]):
-        # HTML element names are ASCII-lowercased by the tokenizer.
-        return parts[0].lower(), HTML_NAMESPACE
-    if len(parts) == 2 and parts[0] in _FOREIGN_PREFIXES and _ELEMENT_NAME.match(parts[1]):
-        # Foreign names keep their case (foreignObject, annotation-xml).
-        return parts[1], _FOREIGN_PREFIXES[parts[0]]
-    raise UsageError(
-        f"--fragment: unknown context {text!r}: expected an element name such as "
-        "'td', or 'svg NAME' / 'math NAME' such as 'svg path', 'math mi'"
-    )
+    elements (:func:`specparser.fragment_context.parse_fragment_context`,
+    the rule every entry point shares).  Anything else is a
+    :class:`UsageError`."""
+    try:
+        return parse_fragment_context(text, "--fragment", "context")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def encoding_override(label: str) -> str:
@@ -179,6 +172,10 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "-e", "--encoding", metavar="LABEL",
         help="decode with this encoding (a WHATWG label such as utf-8, latin1, shift_jis); "
         "a byte order mark still wins, as the spec says",
+    )
+    parser.add_argument(
+        "--no-detect-utf8", action="store_true",
+        help="do not read undeclared bytes that are valid UTF-8 as UTF-8 (use windows-1252, the spec's default)",
     )
     parser.add_argument(
         "--fragment", metavar="CONTEXT",
@@ -242,8 +239,9 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
         )
         return Parsed(tree, errors, decoded.encoding)
 
-    keywords = {} if options.encoding is None else {"override_encoding": options.encoding}
-    return parse_with_reparse(data, parse_text, **keywords)
+    return parse_with_reparse(
+        data, parse_text, override_encoding=options.encoding, detect_utf8=options.detect_utf8
+    )
 
 
 def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int]:
@@ -256,12 +254,12 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     fmt = options.format
     if fmt == "errors":
         output = "".join(
-            f"{name}:{error.line}:{error.column}: {error.code}: {message_for(error.code)}\n" for error in errors
+            f"{name}:{error.line}:{error.column}: {error.code}: {error.message}\n" for error in errors
         )
         return output, len(errors)
     events = walk(tree)
     if fmt == "html":
-        text = format_html(events, scripting=options.scripting)
+        text = format_html(events, scripting=options.scripting, output_encoding=OUTPUT_ENCODING)
     elif fmt == "tree":
         text = format_tree(events)
     elif fmt == "text":
@@ -460,6 +458,7 @@ def _main(argv: list[str]) -> int:
         encoding=None if args.encoding is None else encoding_override(args.encoding),
         context=None if args.fragment is None else fragment_context(args.fragment),
         scripting=args.scripting,
+        detect_utf8=not args.no_detect_utf8,
     )
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:

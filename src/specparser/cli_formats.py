@@ -65,11 +65,10 @@ would recurse).
 
 from __future__ import annotations
 
-from json.encoder import encode_basestring as _json_string  # type: ignore[attr-defined]
+from json.encoder import encode_basestring as _json_string  # type: ignore[attr-defined, unused-ignore]
 from typing import Any, Iterable
 
 from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from .error_messages import message_for
 from .serializer import attribute_serialized_name, serialize_events
 from .testformat import dump_events
 from .text import visible_text_events
@@ -80,9 +79,59 @@ __all__ = ["format_html", "format_json", "format_text", "format_text_content", "
 _SHORT_NAMESPACES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
 
 
-def format_html(events: Iterable[tuple], scripting: bool = False) -> str:
-    """The serialized document (children of the Document or fragment)."""
-    return serialize_events(events, scripting=scripting)
+def format_html(events: Iterable[tuple], scripting: bool = False, output_encoding: str | None = None) -> str:
+    """The serialized document (children of the Document or fragment).
+
+    With ``output_encoding`` (the encoding the text will be written in),
+    the document says so: every HTML ``<meta>`` that declares an encoding
+    (``charset``, or ``http-equiv="content-type"`` with a charset in
+    ``content``: https://html.spec.whatwg.org/#attr-meta-charset) declares
+    ``output_encoding`` instead; a document that declares none gets
+    ``<meta charset="...">`` as the first child of its ``<head>`` when the
+    text is not all ASCII (ASCII reads the same in every encoding a browser
+    could guess, so such output stays exactly the serialized tree)."""
+    if output_encoding is None:
+        return serialize_events(events, scripting=scripting)
+    rewritten, declared = _declare_encoding(events, output_encoding)
+    html = serialize_events(rewritten, scripting=scripting)
+    if declared or html.isascii():
+        return html
+    return serialize_events(_insert_meta_charset(rewritten, output_encoding), scripting=scripting)
+
+
+def _declare_encoding(events: Iterable[tuple], encoding: str) -> tuple[list[tuple], bool]:
+    """The events with each encoding declaration made to name ``encoding``,
+    and whether there was any."""
+    from .encoding.meta import extract_a_character_encoding_from_a_meta_element
+
+    out: list[tuple] = []
+    declared = False
+    for event in events:
+        if event[0] == START and event[1] == "meta" and event[2] == HTML_NAMESPACE and event[3]:
+            attrs = event[3]
+            http_equiv = attrs.get("http-equiv")
+            if "charset" in attrs:
+                event = (START, "meta", HTML_NAMESPACE, {**attrs, "charset": encoding})
+                declared = True
+            elif (
+                isinstance(http_equiv, str)
+                and http_equiv.lower() == "content-type"
+                and extract_a_character_encoding_from_a_meta_element(attrs.get("content", "")) is not None
+            ):
+                event = (START, "meta", HTML_NAMESPACE, {**attrs, "content": f"text/html; charset={encoding}"})
+                declared = True
+        out.append(event)
+    return out, declared
+
+
+def _insert_meta_charset(events: list[tuple], encoding: str) -> list[tuple]:
+    """``<meta charset=encoding>`` as the first child of the first HTML
+    ``<head>`` (a fragment without one is left as it is)."""
+    for index, event in enumerate(events):
+        if event[0] == START and event[1] == "head" and event[2] == HTML_NAMESPACE:
+            meta = [(START, "meta", HTML_NAMESPACE, {"charset": encoding}), (END, "meta", HTML_NAMESPACE)]
+            return events[: index + 1] + meta + events[index + 1 :]
+    return events
 
 
 def format_tree(events: Iterable[tuple]) -> str:
@@ -211,7 +260,7 @@ def format_json(
     append('],"errors":[')
     append(",".join(
         '{"code":%s,"line":%d,"column":%d,"message":%s}'
-        % (s(error.code), error.line, error.column, s(message_for(error.code)))
+        % (s(error.code), error.line, error.column, s(error.message))
         for error in errors
     ))
     append("]}")

@@ -23,7 +23,23 @@ from bisect import bisect_left
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
-__all__ = ["ParseError", "LineIndex", "offset_to_line_column", "resolve_positions"]
+# The tree construction errors that are about one tag token; their offset is
+# that token's "<", so the tag's name can be read back from the text when
+# someone asks (nothing is stored per error).  The tag name as the
+# tokenizer makes it: https://html.spec.whatwg.org/#tag-name-state
+TAG_ERROR_CODES = frozenset(
+    {
+        "unexpected-start-tag",
+        "unexpected-end-tag",
+        "misnested-tag",
+        "unexpected-html-element-in-foreign-content",
+        "non-void-html-element-start-tag-with-trailing-solidus",
+    }
+)
+_TAG_AT = re.compile(r"<(/?)([A-Za-z][^\t\n\f />]*)")
+_ASCII_LOWER = {c: c + 0x20 for c in range(0x41, 0x5B)} | {0: 0xFFFD}
+
+__all__ = ["ParseError", "LineIndex", "TAG_ERROR_CODES", "offset_to_line_column", "resolve_positions"]
 
 
 class LineIndex:
@@ -95,7 +111,10 @@ class ParseError:
     ``code`` is the spec's kebab-case code (``eof-in-tag`` ...); ``offset``
     indexes the preprocessed input.  ``line`` and ``column`` are computed on
     first access from the :class:`LineIndex` the error was created with, or
-    may be given explicitly.
+    may be given explicitly.  ``details`` (``{"name": "b"}`` for the errors
+    about a tag, :data:`TAG_ERROR_CODES`; ``{}`` otherwise) and ``message``
+    (a short sentence, with the tag when there is one) are also worked out
+    when read.
     """
 
     __slots__ = ("code", "offset", "_index", "_line", "_column")
@@ -134,16 +153,45 @@ class ParseError:
     # html5lib-tests spells it "col".
     col = column
 
+    def _tag(self) -> tuple[str, str] | None:
+        """``("/" or "", tag name)`` of the tag token a tag error is about."""
+        if self.code not in TAG_ERROR_CODES or self._index is None or self.offset < 0:
+            return None
+        match = _TAG_AT.match(self._index.text, self.offset)
+        if match is None:
+            return None
+        return match.group(1), match.group(2).translate(_ASCII_LOWER)
+
+    @property
+    def details(self) -> dict[str, str]:
+        """What the message needs besides the code: ``{"name": tag name}``
+        for an error about a tag token (the name as the tokenizer made it,
+        lower-cased), else ``{}``."""
+        tag = self._tag()
+        return {} if tag is None else {"name": tag[1]}
+
+    @property
+    def message(self) -> str:
+        """A short human-readable description (``specparser --format
+        errors`` prints the same), naming the tag for tag errors."""
+        from .error_messages import message_for
+
+        tag = self._tag()
+        text = message_for(self.code)
+        return text if tag is None else f"{text}: <{tag[0]}{tag[1]}>"
+
     # html5lib 1.1 reports errors as ``((line, col), errorcode, datavars)``
     # tuples, ``col`` counted from 0 (its ``stream.position()``).  A record
     # also unpacks and indexes that way, so one ``HTMLParser.errors`` list
     # serves code written for either (specparser.html5lib_compat).
+    # ``datavars`` is html5lib's name for :attr:`details` (html5lib also
+    # uses "name" for the tag).
     @property
-    def datavars(self) -> dict:
-        return {}
+    def datavars(self) -> dict[str, str]:
+        return self.details
 
-    def _html5lib_tuple(self) -> tuple:
-        return ((self.line, self.column - 1), self.code, {})
+    def _html5lib_tuple(self) -> tuple[tuple[int, int], str, dict[str, str]]:
+        return ((self.line, self.column - 1), self.code, self.details)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self._html5lib_tuple())

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
+from ._arguments import check_flag
 from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
@@ -148,6 +149,8 @@ def serialize_events(
             f"events must be an iterable of walker event tuples (specparser.walkers), "
             f"not {type(events).__name__}; to serialize a tree use serialize_html(node, tree=...)"
         )
+    scripting = check_flag(scripting, "serialize_events()", "scripting")
+    doctype_ids = check_flag(doctype_ids, "serialize_events()", "doctype_ids")
     raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
     return _serialize(events, raw_parents, doctype_ids, False)
 
@@ -256,7 +259,7 @@ def walker_for(tree: str) -> Callable[[Any], Iterator[tuple]]:
     :mod:`specparser.builders` ("etree", "dom", "lxml", "lxml.html",
     "bs4"), imported on first use."""
     if not isinstance(tree, str):
-        raise TypeError(f"tree must be a str naming a tree type, not {type(tree).__name__}")
+        raise TypeError(f"serializer: tree must be a str naming a tree type, not {type(tree).__name__}")
     from .builders import get_walker
 
     return get_walker(tree)
@@ -274,6 +277,8 @@ def serialize_html(
     """
     if node is None:
         raise TypeError("serialize_html() needs a node, not None")
+    scripting = check_flag(scripting, "serialize_html()", "scripting")
+    doctype_ids = check_flag(doctype_ids, "serialize_html()", "doctype_ids")
     return serialize_events(walker_for(tree)(node), scripting=scripting, doctype_ids=doctype_ids)
 
 
@@ -286,6 +291,8 @@ def serialize_inner_html(
     :func:`serialize_html`, which already gives the children."""
     if element is None:
         raise TypeError("serialize_inner_html() needs an element, not None")
+    scripting = check_flag(scripting, "serialize_inner_html()", "scripting")
+    doctype_ids = check_flag(doctype_ids, "serialize_inner_html()", "doctype_ids")
     events = iter(walker_for(tree)(element))
     first = next(events, None)
     if first is None or first[0] != START:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
 
 _PREFIXES = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math ", HTML_NAMESPACE: ""}
 
@@ -29,12 +29,30 @@ def dump_events(events: Iterable[tuple]) -> str:
     """The tree as html5lib-tests ``#document`` lines (without a trailing
     newline).  Adjacent TEXT events are merged into one text node."""
     lines: list[str] = []
-    depth = 0
+    format_events(events, lines)
+    return "\n".join(lines)
+
+
+def format_events(
+    events: Iterable[tuple],
+    lines: list[str],
+    lead: str = "| ",
+    depth: int = 0,
+    prefixes: dict = _PREFIXES,
+    bare_doctype: bool = False,
+) -> None:
+    """Append the dump lines of ``events`` to ``lines``: each is ``lead``,
+    two spaces per level (top-level nodes at ``depth``), the node.  An
+    element is shown as ``prefixes[namespace]`` + name (another namespace
+    as itself and a space).  ``bare_doctype``: the DOCTYPE line has neither
+    lead nor indent.  html5lib's own test format (``|  <html html>``) is
+    this with ``lead="|"``, one level more and ``html `` for HTML elements
+    (:mod:`specparser.html5lib_compat.treebuilders._testserializer`)."""
     pending_text: list[str] = []
 
     def flush() -> None:
         if pending_text:
-            lines.append('| %s"%s"' % ("  " * depth, "".join(pending_text)))
+            lines.append('%s%s"%s"' % (lead, "  " * depth, "".join(pending_text)))
             pending_text.clear()
 
     for event in events:
@@ -43,13 +61,13 @@ def dump_events(events: Iterable[tuple]) -> str:
             pending_text.append(event[1])
             continue
         flush()
-        indent = "  " * depth
+        indent = lead + "  " * depth
         if kind == START:
             _, name, namespace, attrs = event
-            prefix = _PREFIXES.get(namespace)
+            prefix = prefixes.get(namespace)
             if prefix is None:
-                prefix = namespace + " "
-            lines.append("| %s<%s%s>" % (indent, prefix, name))
+                prefix = "%s " % namespace
+            lines.append("%s<%s%s>" % (indent, prefix, name))
             if attrs:
                 shown = []
                 for key, value in attrs.items():
@@ -58,29 +76,31 @@ def dump_events(events: Iterable[tuple]) -> str:
                         key = "%s %s" % (ATTRIBUTE_PREFIXES.get(key[2], key[0]), key[1])
                     shown.append((key, value))
                 shown.sort()
-                attr_indent = "  " * (depth + 1)
+                attr_indent = lead + "  " * (depth + 1)
                 for key, value in shown:
-                    lines.append('| %s%s="%s"' % (attr_indent, key, value))
+                    lines.append('%s%s="%s"' % (attr_indent, key, value))
             depth += 1
         elif kind == END:
             depth -= 1
         elif kind == COMMENT:
-            lines.append("| %s<!-- %s -->" % (indent, event[1]))
+            lines.append("%s<!-- %s -->" % (indent, event[1]))
         elif kind == PI:
             # WPT's format (html/syntax/parsing/resources/README.md): "<?",
             # target, one space (always, even before empty data), data, "?>".
             # The html5lib-era "<?target data>" is obsolete.
-            lines.append("| %s<?%s %s?>" % (indent, event[1], event[2]))
+            lines.append("%s<?%s %s?>" % (indent, event[1], event[2]))
         elif kind == DOCTYPE:
             _, name, public_id, system_id = event
             if public_id or system_id:
-                lines.append('| %s<!DOCTYPE %s "%s" "%s">' % (indent, name, public_id, system_id))
+                line = '<!DOCTYPE %s "%s" "%s">' % (name, public_id, system_id)
             else:
-                lines.append("| %s<!DOCTYPE %s>" % (indent, name))
+                line = "<!DOCTYPE %s>" % name
+            lines.append(line if bare_doctype else indent + line)
         elif kind == CONTENT:
-            lines.append("| %scontent" % indent)
+            lines.append("%scontent" % indent)
             depth += 1
         elif kind == END_CONTENT:
             depth -= 1
+        elif kind == ENTITY:
+            lines.append("%s&%s;" % (indent, event[1]))
     flush()
-    return "\n".join(lines)

@@ -562,10 +562,12 @@ def _tree_type(node: Any) -> str:
     if isinstance(node, (list, tuple)):
         # A fragment from the lxml builder: leading text and lxml nodes.
         return "lxml"
-    module = type(node).__module__ or ""
-    for prefix, tree in _TREE_OF_MODULE:
-        if module.startswith(prefix):
-            return tree
+    # The class's bases too: specparser.HTMLElementTree is an ElementTree.
+    for cls in type(node).__mro__:
+        module = cls.__module__ or ""
+        for prefix, tree in _TREE_OF_MODULE:
+            if module.startswith(prefix):
+                return tree
     if hasattr(node, "nodeType"):  # another W3C DOM
         return "dom"
     raise TypeError(

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 import sys
 
+from ._arguments import check_flag, check_optional_str
 from .charrefs import (
     LONGEST_WITHOUT_SEMICOLON,
     NAMED_WITH_SEMICOLON,
@@ -40,6 +41,7 @@ from .charrefs import (
     is_noncharacter,
 )
 from .errors import LineIndex, ParseError
+from .infra import ascii_lowercase
 from .inputstream import input_stream_errors, preprocess
 from .tokens import (
     CDATA_SECTION_STATE,
@@ -133,13 +135,9 @@ _STATE_COUNT = 71
 _WHITESPACE = frozenset("\t\n\f ")  # the tokenizer's whitespace (no CR after preprocessing)
 _ASCII_ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _ASCII_ALPHANUMERIC = _ASCII_ALPHA | frozenset("0123456789")
-_ASCII_LOWER_TABLE = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
-
-
-def _ascii_lower(s: str) -> str:
-    """Lower-case ASCII letters only, as the spec's "ASCII upper alpha"
-    entries do (str.lower would also fold non-ASCII letters)."""
-    return s.lower() if s.isascii() else s.translate(_ASCII_LOWER_TABLE)
+# Lower-case ASCII letters only, as the spec's "ASCII upper alpha" entries
+# do (str.lower would also fold non-ASCII letters).
+_ascii_lower = ascii_lowercase
 
 
 # -- runs: what a state consumes without changing state ----------------------
@@ -297,6 +295,12 @@ def _has_error_characters(found: list[tuple[str, str, str, str]]) -> bool:
 _COMMENT_CLOSE = re.compile(r"--!?>")
 
 
+# What the tokenizer calls on its sink (TokenSink).
+_SINK_METHODS = (
+    "characters", "start_tag", "end_tag", "comment", "processing_instruction", "doctype", "eof", "cdata_allowed",
+)
+
+
 class Tokenizer:
     """The HTML tokenizer.
 
@@ -358,6 +362,14 @@ class Tokenizer:
             raise TypeError(f"Tokenizer input must be a str, not {type(text).__name__}")
         if errors is not None and not isinstance(errors, list):
             raise TypeError(f"errors must be a list or None, not {type(errors).__name__}")
+        fast_paths = check_flag(fast_paths, "Tokenizer()", "fast_paths")
+        # A sink may leave out the methods for tokens its input never has
+        # (a PI, a DOCTYPE); one with none of them is not a sink at all.
+        if not any(callable(getattr(sink, name, None)) for name in _SINK_METHODS):
+            raise TypeError(
+                f"Tokenizer(): sink must be a TokenSink (with {', '.join(_SINK_METHODS)}), "
+                f"not {type(sink).__name__}"
+            )
         text = self._take_input(text)
         self.sink = sink
         self.errors = errors
@@ -728,7 +740,7 @@ class Tokenizer:
             # from there.  An iterator spares each token a call to match
             # with its arguments.
             for m in next_tokens(text, pos):  # always matches: the text may be empty
-                run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr]
+                run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
                     if "&" in run or (not nul_free and "\x00" in run):
@@ -760,7 +772,7 @@ class Tokenizer:
                         if self.state != DATA_STATE:
                             return
                         break
-                    pos = m.end()  # type: ignore[union-attr]
+                    pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     self.last_start_tag = name
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
@@ -778,7 +790,7 @@ class Tokenizer:
                         return
                     continue
                 if end_name is not None:
-                    pos = m.end()  # type: ignore[union-attr]
+                    pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
                     if end_token is None:
@@ -2399,6 +2411,8 @@ def tokenize(
             f"state must be one of DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, "
             f"PLAINTEXT_STATE, CDATA_SECTION_STATE (specparser.tokens), not {state!r}"
         )
+    last_start_tag = check_optional_str(last_start_tag, "tokenize()", "last_start_tag")
+    cdata_allowed = check_flag(cdata_allowed, "tokenize()", "cdata_allowed")
     sink = _Collector(cdata_allowed)
     tokenizer = Tokenizer(text, sink, errors=errors, fast_paths=fast_paths)
     tokenizer.state = state

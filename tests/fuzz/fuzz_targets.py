@@ -34,6 +34,7 @@ import warnings
 from typing import Any
 
 import specparser
+from specparser import html5lib_compat
 from specparser import tokens
 from specparser.serializer import serialize_html
 from specparser.testformat import dump_events
@@ -197,9 +198,9 @@ def _trees(text: str, context: str | None, scripting: bool) -> str:
             raise Mismatch(f"bs4 serializes differently:\n{bs4_markup!r}\n{markup!r}")
     # The serialization must itself parse (no exception), in the same way.
     if context is None:
-        specparser.parse(markup, scripting=scripting)
+        html5lib_compat.parse(markup, scripting=scripting)
     else:
-        specparser.parseFragment(markup, context, scripting=scripting)
+        html5lib_compat.parseFragment(markup, context, scripting=scripting)
     return expected
 
 
@@ -216,7 +217,7 @@ def doctype_first(dump: str) -> str:
 def _bytes(data: bytes, option: int) -> None:
     label = TRANSPORT_LABELS[option % len(TRANSPORT_LABELS)]
     kw = {"transport_encoding": label} if label else {}
-    parser = specparser.HTMLParser("etree", fullTree=True)
+    parser = html5lib_compat.HTMLParser("etree", fullTree=True)
     result = parser.parse(data, **kw)
     if not isinstance(parser.encoding, str):
         raise Mismatch(f"bytes input gave no encoding name: {parser.encoding!r}")
@@ -233,10 +234,10 @@ def _facade(text: str, context: str, scripting: bool) -> None:
     html5lib``): parse, parseFragment and serialize with html5lib's tree
     types.  Only "no exception" is checked here; the trees are the core's."""
     for tree in ("etree", "dom", *(("lxml",) if HAVE_LXML else ())):
-        document = specparser.parse(text, treebuilder=tree, scripting=scripting)
-        specparser.serialize(document, tree=tree)
-        fragment = specparser.parseFragment(text, container=context, treebuilder=tree, scripting=scripting)
-        specparser.serialize(fragment, tree=tree)
+        document = html5lib_compat.parse(text, treebuilder=tree, scripting=scripting)
+        html5lib_compat.serialize(document, tree=tree)
+        fragment = html5lib_compat.parseFragment(text, container=context, treebuilder=tree, scripting=scripting)
+        html5lib_compat.serialize(fragment, tree=tree)
 
 
 def exercise(data: bytes) -> None:

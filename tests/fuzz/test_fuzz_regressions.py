@@ -84,18 +84,19 @@ SELECTEDCONTENT_IN_OPTION_TREE = """\
 @pytest.mark.parametrize("tree_type", ["etree", "lxml", "bs4", "dom", "html5lib-protocol"])
 def test_selectedcontent_inside_its_option_gets_clones_taken_before_the_replace(tree_type: str) -> None:
     import specparser
+    from specparser import html5lib_compat
     from specparser.testformat import dump_events
 
     if tree_type == "html5lib-protocol":
         html5lib = pytest.importorskip("html5lib", reason="html5lib is not installed")
-        tree = specparser.parse(SELECTEDCONTENT_IN_OPTION, treebuilder=html5lib.getTreeBuilder("etree"))
+        tree = html5lib_compat.parse(SELECTEDCONTENT_IN_OPTION, treebuilder=html5lib.getTreeBuilder("etree"))
         walker = specparser.get_walker("etree")
     else:
         if tree_type == "lxml" and not fuzz_targets.HAVE_LXML:
             pytest.skip("lxml is not installed")
         if tree_type == "bs4" and not fuzz_targets.HAVE_BS4:
             pytest.skip("beautifulsoup4 is not installed")
-        tree = specparser.parse(SELECTEDCONTENT_IN_OPTION, treebuilder=tree_type)
+        tree = html5lib_compat.parse(SELECTEDCONTENT_IN_OPTION, treebuilder=tree_type)
         walker = specparser.get_walker(tree_type)
         if tree_type == "lxml":
             tree = tree.getroot()
@@ -109,11 +110,12 @@ def test_selectedcontent_inside_its_option_gets_clones_taken_before_the_replace(
 # html5lib's and the etree adapter's for the same input.
 def test_lxml_text_after_the_children_of_an_element_the_adoption_agency_filled() -> None:
     import specparser
+    from specparser import html5lib_compat
     from specparser.testformat import dump_events
 
     if not fuzz_targets.HAVE_LXML:
         pytest.skip("lxml is not installed")
     source = "<b><div><div><dl><a><div><div><div><div><div></a></b>f"
-    tree = specparser.parse(source, treebuilder="lxml").getroot()
+    tree = html5lib_compat.parse(source, treebuilder="lxml").getroot()
     dump = dump_events(specparser.get_walker("lxml")(tree))
     assert dump.endswith('|                     <b>\n|                       <a>\n|                       "f"')

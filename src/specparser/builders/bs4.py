@@ -58,10 +58,11 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     # (AttributeDict and the builder's attribute_dict_class are bs4 4.13+.)
     raise ImportError(
         "specparser's BeautifulSoup support needs beautifulsoup4 4.13 or later: "
-        "pip install specparser[bs4]"
+        "pip install specparser-html[bs4]"
     ) from exc
 
-from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from ..constants import HTML_NAMESPACE
+from ..fragment_context import parse_fragment_context
 from ..treebuilder import TreeBuilder
 from ._support import index_from_end as _index
 
@@ -680,18 +681,11 @@ class SpecParserTreeBuilder(HTMLTreeBuilder):
 
 def _fragment_context(context: Any) -> tuple[str, str] | None:
     """``"td"`` -> an HTML td; ``"svg path"`` / ``"math mi"`` -> foreign
-    context elements (the html5lib-tests spelling)."""
+    context elements (the html5lib-tests spelling), by the rule every entry
+    point shares."""
     if context is None:
         return None
-    if not isinstance(context, str):
-        raise TypeError(f"fragment_context must be a str such as 'div' or 'svg path', not {type(context).__name__}")
-    name = context.strip()
-    for prefix, namespace in (("svg ", SVG_NAMESPACE), ("math ", MATHML_NAMESPACE)):
-        if name.startswith(prefix):
-            return name[len(prefix):].strip(), namespace
-    if not name or " " in name:
-        raise ValueError(f"fragment_context must name an element, not {context!r}")
-    return name.lower(), HTML_NAMESPACE
+    return parse_fragment_context(context, "SpecParserTreeBuilder", "fragment_context")
 
 
 def _build(soup: BeautifulSoup, text: str, decoded: Any, context: tuple[str, str] | None = None) -> Any:
@@ -847,8 +841,15 @@ def _has_replacements(text: str, data: bytes, encoding: str | None) -> bool:
     encoded in the document)?  Only checked when a U+FFFD is present."""
     if "\ufffd" not in text:
         return False
-    from ..encoding.labels import PYTHON_CODECS
+    from ..encoding.labels import MULTI_BYTE_ENCODINGS, PYTHON_CODECS
 
+    if encoding in MULTI_BYTE_ENCODINGS:
+        # Python's codecs of these names decode otherwise than the standard
+        # (cp932 takes 0xA0 for U+F8F0, gbk rejects the four-byte range):
+        # the standard's decoders say.
+        from ..encoding.multibyte import decoding_met_an_error
+
+        return decoding_met_an_error(text, data, encoding)
     codec = PYTHON_CODECS.get(encoding or "")
     if codec is None:
         return True

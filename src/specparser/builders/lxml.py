@@ -1,7 +1,7 @@
 """The lxml adapter: parse straight into :mod:`lxml.etree` trees.
 
-``specparser.parse(source, treebuilder="lxml")`` returns an
-``lxml.etree._ElementTree``; ``parseFragment(..., treebuilder="lxml")``
+``specparser.parse(source, "lxml")`` returns an
+``lxml.etree._ElementTree``; ``parse_fragment(..., tree="lxml")``
 returns a list, as html5lib 1.1's lxml builder does: the leading text (a
 ``str``) first if there is any, then the top-level elements and comments
 (each carrying the text that follows it as its ``.tail``; they are detached,
@@ -82,6 +82,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -90,7 +91,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
         "specparser's lxml tree builder needs lxml, which is not installed: "
-        "pip install specparser[lxml]"
+        "pip install specparser-html[lxml]"
     ) from exc
 
 from .. import infoset
@@ -127,6 +128,7 @@ _PI = etree.PI
 # raises and clears a TypeError inside CPython).
 _HTML_DOCUMENT_PARSER = etree.HTMLParser()
 _DROP = object()  # attribute key cache: this attribute is dropped
+_PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
 _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
 
@@ -284,8 +286,16 @@ class LxmlTreeBuilder(TreeBuilder):
 
     # -- node creation ---------------------------------------------------
 
+    def _lookup_tag(self, name: str, namespace: str) -> str:
+        """The lxml tag for an element name: a cache lookup, _tag on a miss."""
+        if namespace == HTML_NAMESPACE:
+            tag = self._html_tags.get(name)
+        else:
+            tag = self._tags.get((name, namespace))
+        return tag if tag is not None else self._tag(name, namespace)
+
     def _tag(self, name: str, namespace: str) -> str:
-        """The lxml tag for a cache miss (see create_element)."""
+        """The lxml tag for a cache miss (see _lookup_tag)."""
         key = (name, namespace)
         tag = self._coerced_tags.get(key)
         if tag is None:
@@ -310,42 +320,15 @@ class LxmlTreeBuilder(TreeBuilder):
         else:
             tag = self._tags.get((name, namespace))
         if tag is None:
-            if (
-                self._parsed_names is not None
-                and namespace == HTML_NAMESPACE
-                and not self.namespace_html
-                and not self._xml_document
-            ):
-                element = self._parsed_element(name, attrs)
-                if element is not None:
-                    if pos >= 0 and self._source is not None:
-                        self._set_sourceline(element, pos)
-                    return element
+            element = self._parsed_html_element(name, namespace, attrs, pos)
+            if element is not None:
+                return element
             tag = self._tag(name, namespace)
         make = self._make
         if make is None:
             element = self._create_root(tag, namespace, attrs)
-        elif namespace == HTML_NAMESPACE and (not attrs or self._plain_keys.issuperset(attrs)):
-            # Names seen before and taken as they are: lxml takes them too,
-            # unless a value is not XML.
-            try:
-                element = make(tag, attrs) if attrs else make(tag)
-            except (ValueError, TypeError):
-                element = self._make_coerced(make, tag, namespace, attrs, None)
-        elif namespace == HTML_NAMESPACE:
-            element = self._make_coerced(make, tag, namespace, attrs, None)
         else:
-            # Declaring the namespace (and xlink's) on each foreign element
-            # makes etree.tostring write <svg xmlns="..."> instead of ns0:
-            # prefixes; lxml drops the declaration again wherever an
-            # ancestor already has it.
-            nsmap = self._nsmaps.get(namespace)
-            if nsmap is None:
-                nsmap = self._nsmap(namespace)
-            if attrs:
-                element = self._make_coerced(make, tag, namespace, attrs, nsmap)
-            else:
-                element = make(tag, nsmap=nsmap)
+            element = self._make_element(make, tag, namespace, attrs)
         if pos >= 0 and self._source is not None:
             self._set_sourceline(element, pos)
         return element
@@ -356,15 +339,40 @@ class LxmlTreeBuilder(TreeBuilder):
         line = self._line_at(pos)
         node.sourceline = line if line < 65536 else 65535
 
+    def _make_element(self, make: Any, tag: str, namespace: str, attrs: dict) -> Any:
+        """A new element made by ``make``: a node's ``makeelement`` (a
+        detached element) or ``SubElement`` bound to the parent (an element
+        made in place), which take the same arguments."""
+        if namespace == HTML_NAMESPACE and (not attrs or self._plain_keys.issuperset(attrs)):
+            # Names seen before and taken as they are: lxml takes them too,
+            # unless a value is not XML.
+            try:
+                return make(tag, attrs) if attrs else make(tag)
+            except (ValueError, TypeError):
+                return self._make_coerced(make, tag, namespace, attrs, None)
+        if namespace == HTML_NAMESPACE:
+            return self._make_coerced(make, tag, namespace, attrs, None)
+        # Declaring the namespace (and xlink's) on each foreign element
+        # makes etree.tostring write <svg xmlns="..."> instead of ns0:
+        # prefixes; lxml leaves the declaration out (SubElement) or drops it
+        # again (append) wherever an ancestor already has it.
+        nsmap = self._nsmaps.get(namespace)
+        if nsmap is None:
+            nsmap = self._nsmap(namespace)
+        if attrs:
+            return self._make_coerced(make, tag, namespace, attrs, nsmap)
+        return make(tag, nsmap=nsmap)
+
     def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
         """An HTML element with plain attributes is made in place with
         ``etree.SubElement``: libxml2 then finds the namespace declared on
         an ancestor, where a detached element gets a declaration of its own
         that appending must reconcile again (~0.5 us an element, ~1.4 us
-        with attributes).  Everything else, and anything SubElement refuses
-        (it leaves no child behind when it raises), goes the general way.
-        Once the root exists (``_make``) the parent is an element: a
-        document has one element child, made by the general way."""
+        with attributes).  Every other element (foreign, coerced names,
+        anything SubElement refused: it leaves no child behind when it
+        raises) is made in place too, through :meth:`_make_element`; only
+        the root element, a document's one element child, is made detached
+        and appended."""
         if namespace == HTML_NAMESPACE and self._make is not None:
             tag = self._html_tags.get(name)
             if tag is not None and (not attrs or self._plain_keys.issuperset(attrs)):
@@ -385,12 +393,49 @@ class LxmlTreeBuilder(TreeBuilder):
                         # case, inlined for the hot path (-0.7% instructions).
                         line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
                         self._line_pos = pos
-                        element.sourceline = line if line < 65536 else 65535
+                        # (lxml-stubs 0.5 types sourceline as "...")
+                        element.sourceline = line if line < 65536 else 65535  # type: ignore[assignment, unused-ignore]
                     elif pos >= 0 and self._source is not None:
                         self._set_sourceline(element, pos)
                     return element
-        element = self.create_element(name, namespace, attrs, pos)
-        self.append(parent, element)
+        if self._make is None or parent.__class__ is LxmlDocument:
+            element = self.create_element(name, namespace, attrs, pos)
+            self.append(parent, element)
+            return element
+        # Every other element is made in place too (foreign elements, names
+        # that need coercion, an implied <tbody>, template contents): made
+        # detached and appended, it would cost O(depth), as lxml's append
+        # walks the parent's ancestors to rule out a cycle.
+        if namespace == HTML_NAMESPACE and name not in self._html_tags:
+            # lxml.html's names its API refuses come from libxml2's parser,
+            # detached (rare: g:plusone, foo<bar).
+            element = self._parsed_html_element(name, namespace, attrs, pos)
+            if element is not None:
+                self.append(parent, element)
+                return element
+        tag = self._lookup_tag(name, namespace)
+        if parent is self._text_parent:
+            self._end_text_run()
+        element = self._make_element(partial(_sub_element, parent), tag, namespace, attrs)
+        self._last_parent = parent
+        self._last_child = element
+        if pos >= 0 and self._source is not None:
+            self._set_sourceline(element, pos)
+        return element
+
+    def _parsed_html_element(self, name: str, namespace: str, attrs: dict, pos: int) -> Any:
+        """:meth:`_parsed_element` where it applies (an lxml.html tree with
+        plain names), with its source line; None elsewhere."""
+        if (
+            self._parsed_names is None
+            or namespace != HTML_NAMESPACE
+            or self.namespace_html
+            or self._xml_document
+        ):
+            return None
+        element = self._parsed_element(name, attrs)
+        if element is not None and pos >= 0 and self._source is not None:
+            self._set_sourceline(element, pos)
         return element
 
     def _parsed_element(self, name: str, attrs: dict) -> Any:
@@ -671,7 +716,7 @@ class LxmlTreeBuilder(TreeBuilder):
             return
         if child.getparent() is not None:
             self.remove(child)
-        parent.append(child)
+        _append_unchecked(parent, child)
         if len(child):
             # An element appended with children of its own (the adoption
             # agency appends elements it has already filled) breaks the
@@ -800,6 +845,9 @@ class LxmlTreeBuilder(TreeBuilder):
             _add_text(new_parent, last, text, self._characters)
             old_parent.text = None
         # lxml moves each child's tail (the text after it) along with it.
+        # (extend checks each child against new_parent's ancestors: the
+        # parser moves children only into the adoption agency's new,
+        # detached element, so that costs O(1).)
         new_parent.extend(list(old_parent))
 
     def parent_of(self, node: Any) -> Any:
@@ -855,7 +903,7 @@ class LxmlTreeBuilder(TreeBuilder):
             target.remove(child)
         target.text = text
         for clone in clones:
-            target.append(clone)
+            _append_unchecked(target, clone)
 
 
 class LxmlHtmlTreeBuilder(LxmlTreeBuilder):
@@ -875,6 +923,19 @@ def _new_element(parser: Any, tag: str, nsmap: Any) -> Any:
     element = parser.makeelement(tag, nsmap=nsmap)
     element.getroottree().docinfo.clear()
     return element
+
+
+def _append_unchecked(parent: Any, child: Any) -> None:
+    """``parent.append(child)`` for a ``child`` that has no parent, at O(1)
+    whatever the depth: lxml's ``append`` (and ``extend``, ``insert``,
+    ``addnext``, ``addprevious``) walks from ``parent`` up to the root to
+    rule out making ``child`` its own ancestor, which the parser never asks
+    for, so a deep tree cost O(depth) per node.  Replacing an element by
+    index (``parent[-1] = child``) does no such walk: a placeholder made in
+    place with ``SubElement`` is the last child, and ``child`` replaces it
+    (lxml frees the placeholder, which nothing references)."""
+    _sub_element(parent, _PLACEHOLDER)
+    parent[-1] = child
 
 
 def _add_text(parent: Any, previous: Any, text: str, characters: Any) -> None:

@@ -24,26 +24,42 @@ from .decoding import bom_sniff, decode, decode_without_bom_sniffing, get_an_enc
 from .labels import LABELS
 from .meta import encoding_declared_by_meta, extract_a_character_encoding_from_a_meta_element
 from .prescan import PRESCAN_LENGTH, prescan_a_byte_stream_to_determine_its_encoding
-from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, autodetect_encoding, encoding_sniffing_algorithm
+from .sniffing import (
+    CERTAIN,
+    ENCODING_SOURCES,
+    IRRELEVANT,
+    TENTATIVE,
+    NoDetectorWarning,
+    Sniffed,
+    autodetect_encoding,
+    determine_the_character_encoding,
+    encoding_sniffing_algorithm,
+    is_valid_utf8,
+)
 
 __all__ = [
     "CERTAIN",
+    "ENCODING_SOURCES",
     "IRRELEVANT",
     "LABELS",
     "PRESCAN_LENGTH",
     "TENTATIVE",
     "DecodedInput",
+    "NoDetectorWarning",
     "ReparseWithEncoding",
+    "Sniffed",
     "autodetect_encoding",
     "bom_sniff",
     "change_the_encoding",
     "decode",
     "decode_for_parse",
     "decode_without_bom_sniffing",
+    "determine_the_character_encoding",
     "encoding_declared_by_meta",
     "encoding_sniffing_algorithm",
     "extract_a_character_encoding_from_a_meta_element",
     "get_an_encoding",
+    "is_valid_utf8",
     "lookup",
     "parse_with_reparse",
     "prescan_a_byte_stream_to_determine_its_encoding",

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from .change import ReparseWithEncoding, change_the_encoding
 from .decoding import decode, lookup
 from .meta import encoding_declared_by_meta
-from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, encoding_sniffing_algorithm
+from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, determine_the_character_encoding
 
 T = TypeVar("T")
 
@@ -48,16 +48,26 @@ ENCODING_KEYWORDS = (
 class DecodedInput:
     """The decoded document: ``text``, the ``encoding`` name it was decoded
     with (``None`` for str input), the ``confidence`` ("tentative",
-    "certain" or "irrelevant") and the ``source`` bytes (``None`` for str
-    input), kept for a re-decode."""
+    "certain" or "irrelevant"), the ``source`` bytes (``None`` for str
+    input), kept for a re-decode, and ``encoding_source``, the step that
+    chose the encoding (:data:`specparser.encoding.sniffing.ENCODING_SOURCES`;
+    ``"meta"`` once a ``<meta>`` changed it, ``None`` for str input)."""
 
-    __slots__ = ("text", "encoding", "confidence", "source")
+    __slots__ = ("text", "encoding", "confidence", "source", "encoding_source")
 
-    def __init__(self, text: str, encoding: str | None, confidence: str, source: bytes | None) -> None:
+    def __init__(
+        self,
+        text: str,
+        encoding: str | None,
+        confidence: str,
+        source: bytes | None,
+        encoding_source: str | None = None,
+    ) -> None:
         self.text = text
         self.encoding = encoding
         self.confidence = confidence
         self.source = source
+        self.encoding_source = encoding_source
 
     def change_the_encoding_for_meta(self, attributes: Mapping, consumed: int | None = None) -> bool:
         """The "in head" insertion mode's step for a ``<meta>`` start tag
@@ -93,6 +103,7 @@ class DecodedInput:
             if same - self.text.count("\r\n", 0, same) >= consumed:
                 self.text = text
                 self.encoding = used
+                self.encoding_source = "meta"
                 return True
         raise ReparseWithEncoding(new)
 
@@ -151,6 +162,7 @@ def decode_for_parse(
     likely_encoding: str | None = None,
     default_encoding: str | None = None,
     useChardet: bool = False,
+    detect_utf8: bool = False,
 ) -> DecodedInput:
     """Run the encoding sniffing algorithm on ``source`` and decode it.
 
@@ -159,7 +171,8 @@ def decode_for_parse(
     returns str).  ``default_encoding`` ``None`` means windows-1252.
     ``useChardet`` lets an installed chardet or charset_normalizer guess
     when nothing else decided (off by default so results do not depend on
-    what happens to be installed).
+    what happens to be installed); ``detect_utf8`` takes bytes that are
+    valid UTF-8 as UTF-8 first (the native API's default, not html5lib's).
 
     Text input has no encoding: its confidence is "irrelevant" and, as in
     html5lib 1.1, giving any ``*_encoding`` keyword with it is a
@@ -182,7 +195,7 @@ def decode_for_parse(
                 "pass bytes to have them decoded, or decode the text yourself"
             )
         return DecodedInput(data, None, IRRELEVANT, None)
-    encoding, confidence = encoding_sniffing_algorithm(
+    encoding, confidence, step = determine_the_character_encoding(
         data,
         override_encoding=override_encoding,
         transport_encoding=transport_encoding,
@@ -190,9 +203,10 @@ def decode_for_parse(
         likely_encoding=likely_encoding,
         default_encoding="windows-1252" if default_encoding is None else default_encoding,
         useChardet=useChardet,
+        detect_utf8=detect_utf8,
     )
     text, encoding = decode(data, encoding)
-    return DecodedInput(text, encoding, confidence, data)
+    return DecodedInput(text, encoding, confidence, data, step)
 
 
 def redecode(decoded: DecodedInput, encoding: str) -> DecodedInput:
@@ -201,7 +215,7 @@ def redecode(decoded: DecodedInput, encoding: str) -> DecodedInput:
     if decoded.source is None:
         raise ValueError("str input cannot be decoded again with another encoding")
     text, used = decode(decoded.source, lookup(encoding))
-    return DecodedInput(text, used, CERTAIN, decoded.source)
+    return DecodedInput(text, used, CERTAIN, decoded.source, "meta")
 
 
 def parse_with_reparse(

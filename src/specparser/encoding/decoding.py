@@ -22,17 +22,6 @@ from .labels import LABEL_TO_NAME, MULTI_BYTE_ENCODINGS, PYTHON_CODECS, SINGLE_B
 # https://infra.spec.whatwg.org/#ascii-whitespace
 ASCII_WHITESPACE = "\t\n\x0c\r "
 
-# https://infra.spec.whatwg.org/#ascii-lowercase: only A-Z change, so
-# offsets into the string stay valid (str.lower() would map U+0130 to two
-# code points and U+212A KELVIN SIGN to "k").
-_ASCII_LOWERCASE = {c: c + 0x20 for c in range(0x41, 0x5B)}
-
-
-def ascii_lowercase(s: str) -> str:
-    """https://infra.spec.whatwg.org/#ascii-lowercase"""
-    return s.translate(_ASCII_LOWERCASE)
-
-
 def get_an_encoding(label: str) -> str | None:
     """https://encoding.spec.whatwg.org/#concept-encoding-get
 

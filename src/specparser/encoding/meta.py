@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .decoding import ASCII_WHITESPACE, ascii_lowercase, get_an_encoding
+from ..infra import ascii_lowercase
+from .decoding import ASCII_WHITESPACE, get_an_encoding
 
 
 def extract_a_character_encoding_from_a_meta_element(s: str) -> str | None:

@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from .indexes import NULL, gb18030_ranges_code_point, index_table
 from .labels import MULTI_BYTE_ENCODINGS
 
-__all__ = ["MULTI_BYTE_ENCODINGS", "IncrementalDecoder", "USE_FAST_PATH", "decode_multi_byte"]
+__all__ = ["MULTI_BYTE_ENCODINGS", "IncrementalDecoder", "USE_FAST_PATH", "decode_multi_byte", "decoding_met_an_error"]
 
 # Whether decode_multi_byte uses the C codecs (see the module docstring);
 # False runs the exact decoders alone (same output; the tests check both).
@@ -53,8 +53,9 @@ _FFFD = "\ufffd"
 _Exact = Callable[[bytes, int, int, bool], "tuple[str, int]"]
 
 
-def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[str, int]:
-    """https://encoding.spec.whatwg.org/#gb18030-decoder"""
+def _decode_gb18030(data: bytes, start: int, stop: int, final: bool, error: str = _FFFD) -> tuple[str, int]:
+    """https://encoding.spec.whatwg.org/#gb18030-decoder (``error``: what
+    an error gives; U+FFFD is also the code point of 0x84 0x31 0xA4 0x37)"""
     table = index_table("gb18030")
     size = len(table)
     n = len(data)
@@ -72,14 +73,14 @@ def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[st
             i += 1
             continue
         if byte == 0xFF:
-            append(_FFFD)
+            append(error)
             i += 1
             continue
         # gb18030 first = byte.
         if i + 1 >= n:
             if not final:
                 break
-            append(_FFFD)  # end-of-queue with first set
+            append(error)  # end-of-queue with first set
             i += 1
             continue
         second = data[i + 1]
@@ -87,31 +88,31 @@ def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[st
             if i + 2 >= n:
                 if not final:
                     break
-                append(_FFFD)
+                append(error)
                 i += 2
                 continue
             third = data[i + 2]
             if not 0x81 <= third <= 0xFE:
                 # Restore « second, byte »: only the first byte is used up.
-                append(_FFFD)
+                append(error)
                 i += 1
                 continue
             if i + 3 >= n:
                 if not final:
                     break
-                append(_FFFD)
+                append(error)
                 i += 3
                 continue
             fourth = data[i + 3]
             if not 0x30 <= fourth <= 0x39:
                 # Restore « second, third, byte ».
-                append(_FFFD)
+                append(error)
                 i += 1
                 continue
             code_point = gb18030_ranges_code_point(
                 (byte - 0x81) * 12600 + (second - 0x30) * 1260 + (third - 0x81) * 10 + fourth - 0x30
             )
-            append(_FFFD if code_point is None else chr(code_point))
+            append(error if code_point is None else chr(code_point))
             i += 4
             continue
         # Two bytes.
@@ -122,7 +123,7 @@ def _decode_gb18030(data: bytes, start: int, stop: int, final: bool) -> tuple[st
                 append(char)
                 i += 2
                 continue
-        append(_FFFD)
+        append(error)
         i += 1 if second < 0x80 else 2  # an ASCII byte is restored
     return "".join(out), i
 
@@ -310,6 +311,32 @@ def _decode_euc_kr(data: bytes, start: int, stop: int, final: bool) -> tuple[str
     return "".join(out), i
 
 
+class _Corrections:
+    """Puts right the code points a C codec gets wrong (``fix``: the codec's
+    code point -> the standard's, for code points only the wrong sequences
+    give).  ``str.replace`` per code point present (found with
+    ``str.__contains__``, a memchr-speed scan): ``str.translate`` with a
+    dict costs a lookup per character of the whole text (a Japanese page
+    with one U+FF5E took 37x the codec's time), so only code points that
+    swap with another (gb18030's U+1E3F and U+E7C7), which ``replace`` one
+    after the other would mix up, go through it."""
+
+    def __init__(self, fix: dict[int, int]) -> None:
+        swapping = {w: r for w, r in fix.items() if w in fix.values() or r in fix}
+        self.replacements = [(chr(w), chr(r)) for w, r in fix.items() if w not in swapping]
+        self.swaps = swapping
+        self.swap_chars = tuple(map(chr, swapping))
+
+    def __call__(self, text: str) -> str:
+        for wrong, right in self.replacements:
+            if wrong in text:
+                text = text.replace(wrong, right)
+        for char in self.swap_chars:
+            if char in text:
+                return text.translate(self.swaps)
+        return text
+
+
 # -- ISO-2022-JP ------------------------------------------------------------
 
 # https://encoding.spec.whatwg.org/#iso-2022-jp-decoder: the states outside
@@ -320,36 +347,148 @@ _ASCII, _ROMAN, _KATAKANA, _LEADING_BYTE = range(4)
 _ESCAPES = {(0x28, 0x42): _ASCII, (0x28, 0x4A): _ROMAN, (0x28, 0x49): _KATAKANA,
             (0x24, 0x40): _LEADING_BYTE, (0x24, 0x42): _LEADING_BYTE}  # fmt: skip
 
-# The runs each state decodes with a C-level method, and their translations.
-_RUN = {
-    _ASCII: re.compile(rb"[^\x0e\x0f\x1b\x80-\xff]+"),
-    _ROMAN: re.compile(rb"[^\x0e\x0f\x1b\x80-\xff]+"),
-    _KATAKANA: re.compile(rb"[\x21-\x5f]+"),
-    _LEADING_BYTE: re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])+"),
-}
-_ROMAN_DICT = {0x5C: 0xA5, 0x7E: 0x203E}
-_KATAKANA_DICT = {b: 0xFF61 - 0x21 + b for b in range(0x21, 0x60)}
-# A JIS X 0208 byte pair in ISO-2022-JP is the EUC-JP pair with the high
-# bits set: both decoders look the pointer up in index jis0208.
-_JIS_TO_EUC = bytes((b + 0x80) if 0x21 <= b <= 0x7E else b for b in range(0x100))
+# The fast path: Python's iso2022_jp_ext codec decodes a *well-formed
+# stretch* exactly as the standard does, apart from six pairs put right
+# below (found by comparing the two on every byte, pair and escape sequence
+# in every state; the tests repeat the comparison).  A well-formed stretch
+# is text in the current state, then escape sequences the standard accepts,
+# each followed by at least one byte its state decodes without an error:
+#
+# * ASCII and Roman: any byte but ESC, SO, SI and 0x80-0xFF (the codec
+#   passes SO and SI through, the standard says error; the codec's Roman
+#   already gives U+00A5 for 0x5C and U+203E for 0x7E);
+# * katakana (ESC ( I, which iso2022_jp lacks and iso2022_jp_ext has):
+#   0x21-0x5F (the codec passes control bytes through);
+# * JIS X 0208 (ESC $ @ and ESC $ B): 0x21-0x7E (the codec passes control
+#   bytes through).  A run of odd length (a lead byte before an escape
+#   sequence or the end) is an error for the codec too: the error handler
+#   stops the codec there (``_OddJisRun``) and the standard's steps take
+#   over from the escape sequence before it.  Matching pairs instead
+#   (``(?:[\x21-\x7e]{2})+``) made the pattern cost more than the codec;
+# * never an escape sequence right after another (or at the start when the
+#   output flag is set): the standard's "ISO-2022-JP output" flag makes that
+#   an error, the codec says nothing.
+#
+# A buffer that is all ASCII without SO and SI (checked at memchr speed)
+# uses "not ESC" for the ASCII and Roman bytes, which the regular
+# expression engine matches with a tight loop rather than a class lookup.
+_JIS_BODY = rb"[\x21-\x7e]"
+_KATAKANA_BODY = rb"[\x21-\x5f]"
+
+
+def _well_formed_patterns(ascii_body: bytes) -> dict[tuple[int, bool], Callable]:
+    """(state, output flag) -> the match method of the pattern for a
+    well-formed stretch starting there."""
+    escaped = (rb"(?:\x1b(?:\$[@B]" + _JIS_BODY + rb"+|\([BJ]" + ascii_body + rb"+|\(I" + _KATAKANA_BODY + rb"+))*")
+    bodies = {_ASCII: ascii_body, _ROMAN: ascii_body, _KATAKANA: _KATAKANA_BODY, _LEADING_BYTE: _JIS_BODY}
+    return {
+        (mode, output): re.compile(body + (b"+" if output else b"*") + escaped).match
+        for mode, body in bodies.items()
+        for output in (False, True)
+    }
+
+
+_WELL_FORMED = _well_formed_patterns(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]")
+_WELL_FORMED_IN_ASCII_INPUT = _well_formed_patterns(rb"[^\x1b]")
+_ISO_2022_JP_CODEC = "iso2022_jp_ext"
+# The escape sequence that puts the codec in each state.
+_CODEC_PREFIX = {_ASCII: b"", _ROMAN: b"\x1b(J", _KATAKANA: b"\x1b(I", _LEADING_BYTE: b"\x1b$B"}
+# The codec's JIS X 0208 as published vs index jis0208 (Microsoft's): six
+# pairs, whose code points the codec gives for nothing else and the index
+# has nowhere.
+_iso_2022_jp_fixed = _Corrections(
+    {0x301C: 0xFF5E, 0x2016: 0x2225, 0x2212: 0xFF0D, 0x00A2: 0xFFE0, 0x00A3: 0xFFE1, 0x00AC: 0xFFE2}
+)
+_ISO_2022_JP_ERRORS = "specparser-iso-2022-jp"
+
+
+class _OddJisRun(Exception):
+    """The codec met a JIS X 0208 lead byte without a trail byte at
+    ``position`` (in the bytes it was given)."""
+
+    def __init__(self, position: int) -> None:
+        self.position = position
+
+
+def _iso_2022_jp_pair_error(error: UnicodeError) -> tuple[str, int]:
+    # In a well-formed stretch the codec fails on a JIS X 0208 pair outside
+    # its table (the NEC row 13 and the IBM rows 89-92 among them): the
+    # standard's trail byte state looks the pair up in index jis0208.  Any
+    # other error is a lead byte without its trail.
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    data, start = error.object, error.start
+    if error.end - start != 2 or not (0x21 <= data[start] <= 0x7E and 0x21 <= data[start + 1] <= 0x7E):
+        raise _OddJisRun(start)
+    pointer = (data[start] - 0x21) * 94 + data[start + 1] - 0x21
+    jis0208 = index_table("jis0208")
+    char = jis0208[pointer] if pointer < len(jis0208) else NULL
+    return (_FFFD if char == NULL else char), start + 2
+
+
+codecs.register_error(_ISO_2022_JP_ERRORS, _iso_2022_jp_pair_error)
+
+
+def _decode_well_formed_iso_2022_jp(data: bytes, start: int, end: int, mode: int) -> str:
+    """Decode the well-formed stretch ``data[start:end]`` (see
+    :data:`_WELL_FORMED`), which starts in state ``mode``, with the C codec.
+    Raises ``_OddJisRun`` with the position in ``data``."""
+    prefix = _CODEC_PREFIX[mode]
+    stretch = data if start == 0 and end == len(data) and not prefix else prefix + data[start:end]
+    try:
+        text = stretch.decode(_ISO_2022_JP_CODEC, _ISO_2022_JP_ERRORS)
+    except _OddJisRun as odd:
+        odd.position += start - len(prefix)
+        raise
+    return _iso_2022_jp_fixed(text)
+
+
+def _state_after(data: bytes, start: int, end: int, mode: int) -> int:
+    """The state after ``data[start:end]``: the last escape sequence's."""
+    last = data.rfind(b"\x1b", start, end)
+    return mode if last < 0 else _ESCAPES[data[last + 1], data[last + 2]]
 
 
 def _decode_iso_2022_jp(
-    data: bytes, state: tuple[int, bool], final: bool, runs: bool = True
+    data: bytes, state: tuple[int, bool], final: bool, fast: bool = True
 ) -> tuple[str, int, tuple[int, bool]]:
     """https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
 
     ``state`` is (the output state, the "ISO-2022-JP output" flag); returns
-    the text, where decoding stopped and the state there.  With ``runs``,
-    runs of bytes a state decodes one by one without errors are decoded with
-    C-level methods (the same characters)."""
+    the text, where decoding stopped and the state there.  With ``fast``,
+    each well-formed stretch (see :data:`_WELL_FORMED`) is decoded by the C
+    codec (the same characters); the standard's steps below read the bytes
+    between them."""
     mode, output = state
     jis0208 = index_table("jis0208")
     n = len(data)
     out: list[str] = []
     append = out.append
     i = 0
+    well_formed = _WELL_FORMED
+    if fast and data.isascii() and b"\x0e" not in data and b"\x0f" not in data:
+        well_formed = _WELL_FORMED_IN_ASCII_INPUT
+    exact_until = 0  # the standard's steps alone before this position
     while i < n:
+        if fast and i >= exact_until:
+            match = well_formed[mode, output](data, i)
+            end = i if match is None else match.end()
+            if end > i:
+                try:
+                    text = _decode_well_formed_iso_2022_jp(data, i, end, mode)
+                except _OddJisRun as odd:
+                    # The codec's text is right up to the escape sequence
+                    # that began the odd run (or the run began the stretch).
+                    exact_until = odd.position + 1
+                    end = max(i, data.rfind(b"\x1b", i, odd.position))
+                    text = _decode_well_formed_iso_2022_jp(data, i, end, mode) if end > i else ""
+            if end > i:
+                append(text)
+                mode = _state_after(data, i, end, mode)
+                output = False  # a stretch ends with a byte decoded in its state
+                i = end
+                if i >= n:
+                    break
         byte = data[i]
         if byte == 0x1B:
             # Escape start.
@@ -378,21 +517,6 @@ def _decode_iso_2022_jp(
             output = False
             i += 1
             continue
-        if runs:
-            match = _RUN[mode].match(data, i)
-            if match is not None:
-                end = match.end()
-                if mode == _LEADING_BYTE:
-                    append(decode_multi_byte(data[i:end].translate(_JIS_TO_EUC), "euc-jp"))
-                elif mode == _KATAKANA:
-                    append(data[i:end].decode("latin-1").translate(_KATAKANA_DICT))
-                elif mode == _ROMAN:
-                    append(data[i:end].decode("ascii").translate(_ROMAN_DICT))
-                else:
-                    append(data[i:end].decode("ascii"))
-                output = False
-                i = end
-                continue
         if mode == _LEADING_BYTE:
             if 0x21 <= byte <= 0x7E:
                 output = False
@@ -454,10 +578,7 @@ class _FastPath:
         self.codec = codec
         self.exact = exact
         self.boundary = boundary
-        self.fix = fix
-        # str.__contains__ per character is a memchr-speed scan, far
-        # faster than a regular expression's character class.
-        self.fix_chars = tuple(map(chr, fix)) if fix else ()
+        self._fixed = _Corrections(fix or {})
         self.unsafe_chars, self.unsafe_bytes = unsafe if unsafe else ("", ())
         self.unsafe = re.compile(b"|".join(map(re.escape, self.unsafe_bytes))).search if unsafe else None
         self.errors = f"specparser-{name}"
@@ -468,13 +589,7 @@ class _FastPath:
         # decoder reads the one sequence starting there.
         if not isinstance(error, UnicodeDecodeError):
             raise error
-        return self.exact(error.object, error.start, error.start + 1, True)  # type: ignore[arg-type]
-
-    def _fixed(self, text: str) -> str:
-        for char in self.fix_chars:
-            if char in text:
-                return text.translate(self.fix)  # type: ignore[arg-type]
-        return text
+        return self.exact(error.object, error.start, error.start + 1, True)  # type: ignore[arg-type, unused-ignore]
 
     def decode(self, data: bytes) -> str:
         text = data.decode(self.codec, self.errors)
@@ -512,7 +627,7 @@ class _FastPath:
         return "".join(pieces)
 
 
-_FAST_PATH_SPECS: dict[str, tuple] = {
+_FAST_PATH_SPECS: dict[str, tuple[Any, ...]] = {
     # name: (C codec, exact decoder, boundary, fix, unsafe)
     "gb18030": (
         "gb18030", _decode_gb18030, 0x30,
@@ -585,6 +700,29 @@ def decode_multi_byte(data: bytes, encoding: str) -> str:
     if data.isascii():
         return data.decode("ascii")
     return _fast_path(encoding).decode(data)
+
+
+# The four-byte gb18030 sequence of U+FFFD (pointer 39417).
+_GB18030_FFFD = b"\x84\x31\xa4\x37"
+
+
+def decoding_met_an_error(text: str, data: bytes, encoding: str) -> bool:
+    """Whether the standard's decoder for the multi-byte ``encoding`` met an
+    error in ``data`` (where "replacement" error mode emits U+FFFD and
+    "fatal" fails, https://encoding.spec.whatwg.org/#concept-encoding-process);
+    ``text`` is :func:`decode_multi_byte` of ``data``.
+
+    No index of these encodings holds U+FFFD, so a U+FFFD in ``text`` is an
+    error, except that gb18030's (and GBK's) four-byte range has one:
+    0x84 0x31 0xA4 0x37.  When that sequence is present, whether each of
+    its U+FFFD is that sequence decoded depends on where the sequences
+    begin, so the exact decoder runs again marking its errors with a lone
+    surrogate, which no decoder gives otherwise."""
+    if "\ufffd" not in text:
+        return False
+    if encoding not in ("gb18030", "gbk") or _GB18030_FFFD not in data:
+        return True
+    return "\ud800" in _decode_gb18030(data, 0, len(data), True, "\ud800")[0]
 
 
 class IncrementalDecoder:

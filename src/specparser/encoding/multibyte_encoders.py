@@ -145,7 +145,7 @@ _TABLE_BUILDERS: dict[str, Callable[[], dict[int, str]]] = {
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-class _Table(dict):
+class _Table(dict[int, str]):
     """Code point -> the encoder's bytes as Latin-1 text, for str.translate;
     a miss (a character the table does not hold) asks ``missing``."""
 

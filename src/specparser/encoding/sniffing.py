@@ -2,7 +2,9 @@
 
 https://html.spec.whatwg.org/#encoding-sniffing-algorithm
 
-Returns an encoding name and a confidence.  The keyword names are
+Returns an encoding name and a confidence
+(:func:`determine_the_character_encoding` also says which step decided,
+one of :data:`ENCODING_SOURCES`).  The keyword names are
 html5lib's (``override_encoding``, ``transport_encoding``,
 ``same_origin_parent_encoding``, ``likely_encoding``, ``default_encoding``).
 
@@ -16,6 +18,9 @@ naming it (html5lib ignores them silently).
 
 from __future__ import annotations
 
+import warnings
+from typing import NamedTuple
+
 from .decoding import bom_sniff, get_an_encoding, lookup
 from .prescan import PRESCAN_LENGTH, prescan_a_byte_stream_to_determine_its_encoding
 
@@ -23,6 +28,28 @@ from .prescan import PRESCAN_LENGTH, prescan_a_byte_stream_to_determine_its_enco
 TENTATIVE = "tentative"
 CERTAIN = "certain"
 IRRELEVANT = "irrelevant"
+
+# Which step of the algorithm decided the encoding (Sniffed.source); "meta"
+# is a later change by a <meta> while parsing (specparser.encoding.change),
+# None is str input, which has no encoding.
+ENCODING_SOURCES = (
+    "bom", "override", "transport", "prescan", "parent", "likely",
+    "utf-8-detection", "detector", "default", "meta",
+)  # fmt: skip
+
+
+class Sniffed(NamedTuple):
+    """The encoding sniffing algorithm's answer: the encoding, its
+    confidence and the step that chose it (see :data:`ENCODING_SOURCES`)."""
+
+    encoding: str
+    confidence: str
+    source: str
+
+
+class NoDetectorWarning(UserWarning):
+    """``useChardet=True`` asked for step 8's detector, and neither chardet
+    nor charset_normalizer is installed: the default encoding was used."""
 
 
 def _label_or_none(label: str | None, keyword: str) -> str | None:
@@ -33,6 +60,29 @@ def _label_or_none(label: str | None, keyword: str) -> str | None:
     return label
 
 
+def is_valid_utf8(data: bytes) -> bool:
+    """Step 8's autodetection, the part that needs no dependency: bytes
+    that decode as UTF-8 without error are UTF-8 text.  (A document in a
+    legacy encoding is very unlikely to be valid UTF-8 as soon as it has
+    one byte above 0x7F; pure ASCII reads the same in either.)"""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def detector_installed() -> bool:
+    """Whether :func:`autodetect_encoding` has a detector to ask."""
+    for name in ("chardet", "charset_normalizer"):
+        try:
+            __import__(name)
+        except ImportError:
+            continue
+        return True
+    return False
+
+
 def autodetect_encoding(data: bytes) -> str | None:
     """Step 8's optional frequency analysis, with chardet or
     charset_normalizer when one of them is installed (neither is a
@@ -40,10 +90,10 @@ def autodetect_encoding(data: bytes) -> str | None:
     ``None``."""
     label = None
     try:
-        import chardet  # type: ignore[import-not-found]
+        import chardet  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         try:
-            import charset_normalizer  # type: ignore[import-not-found]
+            import charset_normalizer  # type: ignore[import-not-found, unused-ignore]
         except ImportError:
             return None
         best = charset_normalizer.from_bytes(data).best()
@@ -73,11 +123,45 @@ def encoding_sniffing_algorithm(
     default_encoding: str = "windows-1252",
     useChardet: bool = False,
     prescan_length: int = PRESCAN_LENGTH,
+    detect_utf8: bool = False,
 ) -> tuple[str, str]:
     """https://html.spec.whatwg.org/#encoding-sniffing-algorithm
 
     ``(encoding name, confidence)`` for the bytes ``data`` (all of them, or
-    at least the first ``prescan_length``)."""
+    at least the first ``prescan_length``); keywords as
+    :func:`determine_the_character_encoding`."""
+    encoding, confidence, _ = determine_the_character_encoding(
+        data,
+        override_encoding,
+        transport_encoding,
+        same_origin_parent_encoding,
+        likely_encoding,
+        default_encoding,
+        useChardet,
+        prescan_length,
+        detect_utf8,
+    )
+    return encoding, confidence
+
+
+def determine_the_character_encoding(
+    data: bytes,
+    override_encoding: str | None = None,
+    transport_encoding: str | None = None,
+    same_origin_parent_encoding: str | None = None,
+    likely_encoding: str | None = None,
+    default_encoding: str = "windows-1252",
+    useChardet: bool = False,
+    prescan_length: int = PRESCAN_LENGTH,
+    detect_utf8: bool = False,
+) -> Sniffed:
+    """https://html.spec.whatwg.org/#encoding-sniffing-algorithm
+
+    The encoding, confidence and deciding step for the bytes ``data``.
+    Step 8 (autodetection) runs only when asked: ``detect_utf8`` takes valid
+    UTF-8 as UTF-8 (no dependency), then ``useChardet`` asks chardet or
+    charset_normalizer; with ``useChardet`` and neither installed, a
+    :class:`NoDetectorWarning` says the default was used instead."""
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"encoding sniffing needs bytes, not {type(data).__name__}")
     # The caller's own labels are checked first, so a bad one fails whatever
@@ -97,33 +181,42 @@ def encoding_sniffing_algorithm(
     # Step 1: a byte order mark.
     encoding = bom_sniff(data)
     if encoding is not None:
-        return encoding, CERTAIN
+        return Sniffed(encoding, CERTAIN, "bom")
     # Step 2: the user's override.
     if override is not None:
-        return override, CERTAIN
+        return Sniffed(override, CERTAIN, "override")
     # Step 3 (waiting for bytes) does not apply: all the bytes are here.
     # Step 4: the transport layer, "if it is supported".
     if transport is not None:
         encoding = get_an_encoding(transport)
         if encoding is not None:
-            return encoding, CERTAIN
+            return Sniffed(encoding, CERTAIN, "transport")
     # Step 5: the prescan.
     if prescan_length > 0:
         encoding = prescan_a_byte_stream_to_determine_its_encoding(data, prescan_length)
         if encoding is not None:
-            return encoding, TENTATIVE
+            return Sniffed(encoding, TENTATIVE, "prescan")
     # Step 6: a same-origin parent document's encoding, unless UTF-16.
     if parent is not None:
         encoding = get_an_encoding(parent)
         if encoding is not None and encoding not in ("utf-16be", "utf-16le"):
-            return encoding, TENTATIVE
+            return Sniffed(encoding, TENTATIVE, "parent")
     # Step 7: the likely encoding.
     if likely is not None:
-        return likely, TENTATIVE
+        return Sniffed(likely, TENTATIVE, "likely")
     # Step 8: autodetection, only when asked for.
+    if detect_utf8 and is_valid_utf8(data):
+        return Sniffed("utf-8", TENTATIVE, "utf-8-detection")
     if useChardet:
         encoding = autodetect_encoding(data)
         if encoding is not None:
-            return encoding, TENTATIVE
+            return Sniffed(encoding, TENTATIVE, "detector")
+        if not detector_installed():
+            warnings.warn(
+                "useChardet=True: neither chardet nor charset_normalizer is installed, "
+                f"so the default encoding ({default}) was used",
+                NoDetectorWarning,
+                stacklevel=2,
+            )
     # Step 9: the default.
-    return default, TENTATIVE
+    return Sniffed(default, TENTATIVE, "default")

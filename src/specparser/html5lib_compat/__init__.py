@@ -13,7 +13,8 @@ Two ways to use it:
 
 The modules mirror html5lib's layout: :mod:`.html5parser`,
 :mod:`.treebuilders` (``base``, ``etree``, ``etree_lxml``, ``dom``),
-``treewalkers``, ``serializer``, ``filters``, :mod:`.constants`.
+``treewalkers``, ``treeadapters`` (``sax``), ``serializer``, ``filters``,
+:mod:`.constants`.
 
 ``__version__`` is ``"1.1"``: the html5lib API level this module provides,
 so version gates written for html5lib (pandas: ``>= "1.1"``) pass.
@@ -51,7 +52,9 @@ def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **se
     return run(input, tree, encoding, **serializer_opts)
 
 
-_SUBMODULES = frozenset({"serializer", "treewalkers", "filters", "html5parser", "constants", "treebuilders", "_inputstream"})
+_SUBMODULES = frozenset(
+    {"serializer", "treewalkers", "treeadapters", "filters", "html5parser", "constants", "treebuilders", "_inputstream"}
+)
 
 
 def __getattr__(name: str) -> Any:

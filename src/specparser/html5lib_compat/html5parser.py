@@ -17,7 +17,9 @@ What differs, and why: the trees follow today's HTML standard (html5lib 1.1
 predates ``<template>``, the 2025 ``<select>`` rules, ``<search>`` ...); the
 error codes are the standard's (``eof-in-tag`` ...), not html5lib's; in
 strict mode the error is raised when the parse ends, not when it is met;
-``useChardet`` given with str input is ignored instead of a TypeError;
+``useChardet`` given with str input is ignored instead of a TypeError (an
+``*_encoding`` keyword with str input is html5lib's TypeError, with its
+message; unknown encoding labels are ignored, as html5lib ignores them);
 html5lib's tokenizer and phase internals (``tokenizer.state`` functions,
 ``phases``, ``mainLoop``) do not exist.
 
@@ -206,11 +208,24 @@ class HTMLParser:
         self.container = container
         self.scripting = bool(scripting)
         context = context_element(container) if inner_html else None
+        labels = [k for k in kwargs if k.endswith("_encoding")]
+        if labels and _is_text(stream):
+            # html5lib 1.1's HTMLInputStream, word for word: any *_encoding
+            # keyword, even None, with text input.
+            raise TypeError("Cannot set an encoding with a unicode input, set %r" % labels)
         unknown = set(kwargs) - {"useChardet", *ENCODING_KEYWORDS}
         if unknown:
             raise TypeError(f"unexpected keyword argument(s): {', '.join(sorted(unknown))}")
-        # html5lib passes only given keywords; None means "not given" here.
+        # None means "not given"; labels the Encoding Standard does not know
+        # are ignored, as html5lib 1.1 ignores them.
         encoding = {k: v for k, v in kwargs.items() if v is not None}
+        for keyword in ENCODING_KEYWORDS:
+            if keyword in encoding:
+                label = _known_label(encoding[keyword], keyword)
+                if label is None:
+                    del encoding[keyword]
+                else:
+                    encoding[keyword] = label
         if isinstance(stream, str):
             # A useChardet with text input has nothing to do (html5lib 1.1
             # raised TypeError, which lxml and others had to work around).
@@ -245,6 +260,35 @@ class HTMLParser:
         if isinstance(tree, NativeTreeBuilder):
             tree.document = result
         return result
+
+
+def _is_text(stream: Any) -> bool:
+    """Whether html5lib 1.1 would take ``stream`` as text: a str, or a file
+    whose ``read(0)`` gives a str (never asked of an HTTP response, whose
+    ``read(0)`` closes the connection: python/cpython#64206)."""
+    if isinstance(stream, str):
+        return True
+    from http.client import HTTPResponse
+
+    if isinstance(stream, HTTPResponse) or isinstance(getattr(stream, "fp", None), HTTPResponse):
+        return False
+    read = getattr(stream, "read", None)
+    return callable(read) and isinstance(read(0), str)
+
+
+def _known_label(label: Any, keyword: str) -> str | None:
+    """``label`` if the Encoding Standard knows it (html5lib also takes an
+    ASCII bytes label), else None.  A label of another type is a TypeError."""
+    from ..encoding.decoding import get_an_encoding
+
+    if isinstance(label, (bytes, bytearray)):
+        try:
+            label = bytes(label).decode("ascii")
+        except UnicodeDecodeError:
+            return None
+    if not isinstance(label, str):
+        raise TypeError(f"HTMLParser.parse: {keyword} must be an encoding label (str) or None, not {type(label).__name__}")
+    return label if get_an_encoding(label) is not None else None
 
 
 def _adapter_class(cls: type) -> type[NativeTreeBuilder]:

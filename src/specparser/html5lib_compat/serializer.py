@@ -14,10 +14,14 @@ Where html5lib 1.1 and the html5lib-tests serializer suite (snapshot of
   ``&gt;`` (whatwg/html#6362; html5lib-tests#192).  ``escape_lt_in_attrs``
   is still accepted and no longer changes anything.
 * Whether a value is quoted is decided on the value as given: ``<`` alone
-  never forces quotes (it is written ``&lt;``), ``>`` does; and in
-  ``"legacy"`` mode U+000B LINE TABULATION does not (suite cases "proper
-  attribute value non-quoting (with <)", "... quoting (with >)", "...
-  non-quoting (with linetab)").
+  never forces quotes (it is written ``&lt;``), ``>`` does (suite cases
+  "proper attribute value non-quoting (with <)", "... quoting (with >)").
+
+``"legacy"`` quoting is html5lib 1.1's rule exactly (its
+``_quoteAttributeLegacy``, less ``<``): it also quotes a value holding
+U+000B LINE TABULATION, which the standard's unquoted syntax allows.  The
+suite's case "proper attribute value non-quoting (with linetab)" holds for
+``quote_attr_values="spec"``, html5lib's name for the standard's rule.
 
 Fixes over html5lib 1.1, none of which the suite contradicts:
 
@@ -39,6 +43,7 @@ from codecs import register_error, xmlcharrefreplace_errors
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
+from .._arguments import check_choice, check_flag, check_optional_str
 from ..constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
 from ..serializer import RAW_TEXT_PARENTS, VOID_ELEMENTS
 from .constants import booleanAttributes, entities, rcdataElements
@@ -50,11 +55,11 @@ __all__ = ["serialize", "HTMLSerializer", "SerializeError", "htmlentityreplace_e
 # (https://html.spec.whatwg.org/#unquoted), less "<".
 _SPEC_QUOTE_CHARS = "\t\n\x0c\r \"'=>`"
 _quote_spec = re.compile(f"[{re.escape(_SPEC_QUOTE_CHARS)}]")
-# "legacy": also the characters old browsers treated as separators: C0
-# controls (but U+000B), "/", and the Unicode spaces.
+# "legacy": html5lib 1.1's list: also the characters old browsers treated
+# as separators: the C0 controls (U+000B too), "/", and the Unicode spaces.
 _quote_legacy = re.compile(
     f"[{re.escape(_SPEC_QUOTE_CHARS)}"
-    "\x00-\x0a\x0c-\x1f/\xa0\u1680\u180e\u180f\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    "\x00-\x1f/\xa0\u1680\u180e\u180f\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
 )
 
 # Raw text elements, for the token stream: html5lib's list plus plaintext.
@@ -139,6 +144,9 @@ def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **se
     """
     from .treewalkers import getTreeWalker
 
+    if not isinstance(tree, str):
+        raise TypeError(f"serialize(): tree must be a str naming a tree type, not {type(tree).__name__}")
+    check_optional_str(encoding, "serialize()", "encoding")
     walker = getTreeWalker(tree)
     if walker is None:
         raise ValueError(f"no tree walker for tree type {tree!r}")
@@ -158,6 +166,19 @@ def _escape(data: str) -> str:
     if ">" in data:
         data = data.replace(">", "&gt;")
     return data
+
+
+def _check_option(name: str, value: Any) -> None:
+    """The type (and, for the two options with a few values, the value) of
+    an HTMLSerializer option; html5lib 1.1 accepted anything and failed
+    later, or never."""
+    where = "HTMLSerializer()"
+    if name == "quote_attr_values":
+        check_choice(value, ("legacy", "spec", "always", True, False), where, name)
+    elif name == "quote_char":
+        check_choice(value, ('"', "'"), where, name)
+    else:
+        check_flag(value, where, name)
 
 
 class HTMLSerializer:
@@ -222,6 +243,8 @@ class HTMLSerializer:
             raise TypeError(f"__init__() got an unexpected keyword argument '{unexpected[0]}'")
         if "quote_char" in kwargs:
             self.use_best_quote_char = False
+        for name, value in kwargs.items():
+            _check_option(name, value)
         for name in self.options:
             setattr(self, name, kwargs.get(name, getattr(self, name)))
         self.errors: list[str] = []
@@ -417,6 +440,7 @@ class HTMLSerializer:
         >>> HTMLSerializer(omit_optional_tags=False).render(walker(parse("<html><body>Hi!")))
         '<html><head></head><body>Hi!</body></html>'
         """
+        check_optional_str(encoding, "HTMLSerializer.render()", "encoding")
         if encoding:
             return b"".join(self.serialize(treewalker, encoding))
         return "".join(self.serialize(treewalker))

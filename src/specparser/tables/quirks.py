@@ -5,6 +5,8 @@ https://html.spec.whatwg.org/#the-initial-insertion-mode (the lists after
 the prefixes here are lower-case.
 """
 
+from ..infra import ascii_lowercase
+
 QUIRKS_PUBLIC_IDS = frozenset({
     "-//w3o//dtd w3 html strict 3.0//en//",
     "-/w3c/dtd html 4.0 transitional/en",
@@ -71,7 +73,9 @@ QUIRKS_PUBLIC_PREFIXES = (
     "-//webtechs//dtd mozilla html//",
 )
 
-# Quirks when the system identifier is missing, limited quirks otherwise.
+# Quirks when the system identifier is missing or empty, limited quirks
+# otherwise (whatwg/html e7318c5e, January 2026: an empty system identifier
+# counts as missing for these two conditions).
 HTML401_PUBLIC_PREFIXES = (
     "-//w3c//dtd html 4.01 frameset//",
     "-//w3c//dtd html 4.01 transitional//",
@@ -86,23 +90,29 @@ LIMITED_QUIRKS_PUBLIC_PREFIXES = (
 def doctype_mode(name: str | None, public_id: str | None, system_id: str | None,
                  force_quirks: bool, iframe_srcdoc: bool = False) -> str:
     """The document mode a DOCTYPE token selects: "quirks",
-    "limited-quirks" or "no-quirks"."""
+    "limited-quirks" or "no-quirks".
+
+    https://html.spec.whatwg.org/#the-initial-insertion-mode, "A DOCTYPE
+    token".  The identifiers are compared ASCII case-insensitively."""
     if iframe_srcdoc:
         return "no-quirks"
     if force_quirks or name != "html":
         return "quirks"
-    public = public_id.lower() if public_id is not None else None
-    system = system_id.lower() if system_id is not None else None
+    public = ascii_lowercase(public_id) if public_id is not None else None
+    system = ascii_lowercase(system_id) if system_id is not None else None
+    # "The system identifier is missing or the empty string" (and, below,
+    # "neither missing nor the empty string").
+    no_system = not system
     if public is not None:
         if public in QUIRKS_PUBLIC_IDS or public.startswith(QUIRKS_PUBLIC_PREFIXES):
             return "quirks"
-        if system is None and public.startswith(HTML401_PUBLIC_PREFIXES):
+        if no_system and public.startswith(HTML401_PUBLIC_PREFIXES):
             return "quirks"
     if system == QUIRKS_SYSTEM_ID:
         return "quirks"
     if public is not None:
         if public.startswith(LIMITED_QUIRKS_PUBLIC_PREFIXES):
             return "limited-quirks"
-        if system is not None and public.startswith(HTML401_PUBLIC_PREFIXES):
+        if not no_system and public.startswith(HTML401_PUBLIC_PREFIXES):
             return "limited-quirks"
     return "no-quirks"

@@ -29,8 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..collector import pause_collection, resume_collection
-from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..errors import resolve_positions
+from ..fragment_context import check_context_element, parse_fragment_context
 from ..tokenizer import Tokenizer
 from ..treebuilder import TreeBuilder
 from .core import TreeConstructor
@@ -68,6 +68,8 @@ def prepare_tree_construction(
     feeding a new :class:`TreeConstructor` over ``builder``, in the state
     the context element asks for, not yet run (callers that expose the
     tokenizer while it runs, like the html5lib facade, keep it here)."""
+    if context is not None:
+        check_context_element(context, "build_tree", "context")
     constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context)
     constructor.decoded = decoded
     tokenizer = Tokenizer(text, constructor, errors=errors)
@@ -96,19 +98,10 @@ def run_tree_construction(tokenizer: Tokenizer, builder: TreeBuilder, errors: li
         resume_collection(paused)
 
 
-def context_element(container: Any) -> tuple[str, str]:
+def context_element(container: Any, function: str = "parseFragment", parameter: str = "container") -> tuple[str, str]:
     """The fragment parsing context named by ``container``, as
     ``(local name, namespace)`` for :func:`build_tree`: ``"div"`` is an HTML
     div, ``"svg path"`` / ``"math mi"`` foreign elements (the html5lib-tests
-    ``#document-fragment`` convention).  HTML names are lower-cased, as the
-    tokenizer would; foreign names keep their case (``foreignObject``)."""
-    if not isinstance(container, str):
-        raise TypeError(f"container must be a str such as 'div' or 'svg path', not {type(container).__name__}")
-    name = container.strip()
-    if name.startswith("svg "):
-        return name[4:].strip(), SVG_NAMESPACE
-    if name.startswith("math "):
-        return name[5:].strip(), MATHML_NAMESPACE
-    if not name:
-        raise ValueError("container must name an element")
-    return name.lower(), HTML_NAMESPACE
+    ``#document-fragment`` convention), checked by the rule every entry
+    point shares (:func:`specparser.fragment_context.parse_fragment_context`)."""
+    return parse_fragment_context(container, function, parameter)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import MATHML_NAMESPACE, SVG_NAMESPACE
+from ..infra import ascii_lowercase
 from ..tables.elements import HEADING, LIST_SCOPE, SPECIAL
 from ..tokens import PLAINTEXT_STATE, RCDATA_STATE, StartTag
 from . import modes as M
@@ -279,7 +280,7 @@ def start_input(p: Any, tag: Any) -> bool:
     p.pop()
     tag.self_closing = False
     kind = tag.attrs.get("type")
-    if kind is None or kind.lower() != "hidden":
+    if kind is None or ascii_lowercase(kind) != "hidden":
         p.frameset_ok = False
     return False
 

@@ -43,6 +43,7 @@ ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
+from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
 from .records import MARKER, ElementRecord, SelectState
 
@@ -132,6 +133,11 @@ class TreeConstructor:
         self.document: Any = None
         self.decoded: Any = None  # the DecodedInput, for <meta charset>
         self.eof_pos = -1
+        # https://html.spec.whatwg.org/#root-insertion-target: null for a
+        # document; the fragment node in the fragment case.
+        self.root_insertion_target: Any = None
+        # Step 2 of "insert an element at the adjusted insertion location".
+        self.document_has_element_child = False
         # <template for> (see patching.py), when the builder can answer
         # children_of and remove_between; otherwise such templates stay
         # ordinary templates.
@@ -154,6 +160,7 @@ class TreeConstructor:
         builder = self.builder
         root_node = builder.start_fragment()
         self.document = root_node
+        self.root_insertion_target = root_node
         # The context element is not part of the tree; only its record is used.
         context = ElementRecord(None, name, namespace, {})
         self.context = context
@@ -561,7 +568,8 @@ class TreeConstructor:
 
     # https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node
     def appropriate_place(self, target: ElementRecord | None = None) -> tuple[Any, Any]:
-        """``(parent node, reference node or None)``."""
+        """The insertion location ``(target parent, reference child or
+        None)``; ``target`` is the override target."""
         if target is None:
             target = self.open[-1]
         if self.foster_parenting and target.flags & FOSTER_TARGET:
@@ -597,7 +605,7 @@ class TreeConstructor:
         rec = self.create_element("template", HTML_NAMESPACE, tag.attrs, tag.pos)
         patch = self.patching.prepare(name, scope)  # type: ignore[union-attr]
         if patch is None:
-            self.insert_node(rec.node, place)
+            insert_an_element_at_the_adjusted_insertion_location(self, rec.node, place)
         else:
             rec.extra = patch
         self.push(rec)
@@ -642,9 +650,24 @@ class TreeConstructor:
 
     # https://html.spec.whatwg.org/#insert-a-foreign-element
     def insert_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> ElementRecord:
+        # Step 1 computes the place before the element is created.
         place = self.appropriate_place()
-        rec = self.create_element(name, namespace, attrs, pos)
-        self.insert_node(rec.node, place)
+        parent, before = adjusted_insertion_location(self, place)
+        if before is None and parent is not self.document:
+            # Steps 2-4 (create the element, insert it at the adjusted
+            # insertion location) in one builder call, so a tree library can
+            # make the child in place: appending a detached element costs
+            # O(depth) in lxml (it searches the new parent's ancestors for a
+            # cycle the parser already excludes).  Step 2 of "insert an
+            # element at the adjusted insertion location" cannot fail here:
+            # the element is new and its parent is not the Document.
+            node = self.builder.append_new_element(parent, name, namespace, attrs, pos)
+            rec = ElementRecord(node, name, namespace, attrs, pos)
+            if rec.hname == "template":
+                rec.extra = self.builder.template_contents(node)
+        else:
+            rec = self.create_element(name, namespace, attrs, pos)
+            insert_an_element_at_the_adjusted_insertion_location(self, rec.node, place)
         self.push(rec)
         return rec
 
@@ -724,7 +747,7 @@ class TreeConstructor:
         if parent is not None:
             self.builder.append(parent, node)
         else:
-            self.insert_node(node, self.appropriate_place())
+            self.insert_node(node, adjusted_insertion_location(self, self.appropriate_place()))
 
     # https://html.spec.whatwg.org/#generic-raw-text-element-parsing-algorithm
     def generic_raw_text(self, tag: Any) -> None:
@@ -948,9 +971,12 @@ class TreeConstructor:
                 builder.remove(last_node.node)
                 builder.append(node.node, last_node.node)
                 last_node = node
-            # Step 4.14.
+            # Step 4.14, through the checked insertion (whatwg/html 57811ef0):
+            # a lastNode the DOM would reject is dropped (script only).
             builder.remove(last_node.node)
-            self.insert_node(last_node.node, self.appropriate_place(common_ancestor))
+            insert_an_element_at_the_adjusted_insertion_location(
+                self, last_node.node, self.appropriate_place(common_ancestor), created=False
+            )
             # Steps 4.15-4.17.
             new = self.create_element(formatting.name, HTML_NAMESPACE, dict(formatting.attrs), formatting.pos)
             builder.move_children(furthest_block.node, new.node)

@@ -23,6 +23,7 @@ from .core import (
     UNKNOWN_DOCTYPE,
     WHITESPACE,
 )
+from .insertion import insert_an_element_at_the_adjusted_insertion_location
 
 # -- shared handlers -------------------------------------------------------
 
@@ -142,7 +143,7 @@ mode.eof = initial_anything_else
 
 def before_html_anything_else(p: Any) -> bool:
     rec = p.create_element("html", "http://www.w3.org/1999/xhtml", {}, -1)
-    p.builder.append(p.document, rec.node)
+    insert_an_element_at_the_adjusted_insertion_location(p, rec.node, (p.document, None))
     p.push(rec)
     p.mode = M.BEFORE_HEAD
     return True
@@ -158,7 +159,10 @@ def before_html_characters(p: Any, data: str, pos: int) -> str | None:
 
 def before_html_start_html(p: Any, tag: Any) -> bool:
     rec = p.create_element("html", "http://www.w3.org/1999/xhtml", tag.attrs, tag.pos)
-    p.builder.append(p.document, rec.node)
+    # The html element goes to the Document through the checked insertion
+    # (whatwg/html 8d149325): a Document that already has an element child
+    # (only script can give it one) keeps it.
+    insert_an_element_at_the_adjusted_insertion_location(p, rec.node, (p.document, None))
     p.push(rec)
     p.mode = M.BEFORE_HEAD
     return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import SVG_NAMESPACE
+from ..infra import ascii_lowercase
 from ..tables.elements import HTML_ELEMENT, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT
 from ..tables.foreign import (
     BREAKOUT_TAGS,
@@ -36,10 +37,16 @@ def adjust_attributes(attrs: dict, namespace: str) -> dict:
 
 
 def foreign_characters(p: Any, data: str, pos: int) -> None:
+    """https://html.spec.whatwg.org/#parsing-main-inforeign, the three
+    character-token entries, applied to a run of them."""
     if "\x00" in data:
         p.error("unexpected-null-character", pos)
+        # A U+0000 becomes U+FFFD and leaves frameset-ok alone; a U+FFFD of
+        # the input is "any other character token" and sets it to "not ok".
+        if p.frameset_ok and data.replace("\x00", "").strip(_WHITESPACE):
+            p.frameset_ok = False
         data = data.replace("\x00", "\ufffd")
-    if p.frameset_ok and data.strip(_WHITESPACE + "\ufffd"):
+    elif p.frameset_ok and data.strip(_WHITESPACE):
         p.frameset_ok = False
     p.insert_characters(data)
 
@@ -91,13 +98,15 @@ def foreign_end_tag(p: Any, tag: Any) -> bool:
         _break_out(p, tag)
         mode = p.mode
         return mode.end.get(name, mode.end_default)(p, tag)
-    # Any other end tag.
+    # Any other end tag: "if node's tag name, converted to ASCII lowercase,
+    # is not the same as the tag name of the token" (str.lower would fold
+    # U+212A KELVIN SIGN to "k", so </xK> would not close <xK>, K = U+212A).
     index = len(open_) - 1
     node = open_[index]
-    if node.name.lower() != name:
+    if ascii_lowercase(node.name) != name:
         p.error("unexpected-end-tag", tag.pos)
     while index > 0:
-        if node.name.lower() == name:
+        if ascii_lowercase(node.name) == name:
             p.pop_until_record(node)
             return False
         index -= 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
+from ..infra import ascii_lowercase
 from ..tables.elements import (
     ANNOTATION_XML_HTML_ENCODINGS,
     FLAGS_BY_NAMESPACE,
@@ -66,7 +67,7 @@ class ElementRecord:
             if (
                 name == "annotation-xml"
                 and ns == MATHML_NAMESPACE
-                and attrs.get("encoding", "").lower() in ANNOTATION_XML_HTML_ENCODINGS
+                and ascii_lowercase(attrs.get("encoding", "")) in ANNOTATION_XML_HTML_ENCODINGS
             ):
                 flags |= HTML_INTEGRATION_POINT
             self.flags = flags

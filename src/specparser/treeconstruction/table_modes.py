@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..infra import ascii_lowercase
 from ..tables.elements import (
     FOSTER_TARGET,
     TABLE_BODY_CONTEXT,
@@ -34,6 +35,7 @@ from .document_modes import (
     using_in_body_start,
     using_in_head_end,
     using_in_head_start,
+    whitespace_only,
 )
 
 # -- helpers ---------------------------------------------------------------
@@ -141,7 +143,7 @@ def in_table_end_table(p: Any, tag: Any) -> bool:
 
 def in_table_input(p: Any, tag: Any) -> bool:
     kind = tag.attrs.get("type")
-    if kind is None or kind.lower() != "hidden":
+    if kind is None or ascii_lowercase(kind) != "hidden":
         return with_foster_parenting_start(p, tag)
     p.error(UNEXPECTED_START_TAG, tag.pos)
     p.insert_html_element(tag)
@@ -286,9 +288,18 @@ def in_column_group_characters(p: Any, data: str, pos: int) -> str | None:
         p.insert_characters(space)
     if not rest:
         return None
-    if not in_column_group_anything_else(p, pos):
-        # Ignored: drop the rest (one error for the run).
+    if p.open[-1].hname != "colgroup":
+        # "Anything else" with a current node that is not a colgroup (a
+        # template's contents, or the fragment case): a parse error, and the
+        # one character token is ignored.  The spec takes the characters one
+        # at a time and nothing changes, so every later whitespace character
+        # of the run is still inserted ("<template><col>a b" keeps the space).
+        # One error for the run.
+        kept = whitespace_only(p, rest, pos)
+        if kept:
+            p.insert_characters(kept)
         return None
+    in_column_group_anything_else(p, pos)
     return rest
 
 

@@ -19,6 +19,10 @@ A walker is a generator ``walk(node)`` yielding tuples:
   template's ``START``; any children of the template element itself follow
   ``END_CONTENT``.
 
+* ``(ENTITY, name)``: an unresolved entity reference (``&beta;`` in an
+  lxml tree from an XML parser); only from the lxml walker, and only when
+  asked for (``entities=True``): the HTML parser never makes them.
+
 Walking a Document yields its children (doctype, comments, processing
 instructions, the root element);
 walking a fragment yields the fragment's children.  Walkers never recurse,
@@ -33,3 +37,4 @@ DOCTYPE = 4
 CONTENT = 5
 END_CONTENT = 6
 PI = 7
+ENTITY = 8

@@ -43,7 +43,7 @@ try:
     )
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
-        "walking BeautifulSoup trees needs beautifulsoup4: pip install specparser[bs4]"
+        "walking BeautifulSoup trees needs beautifulsoup4: pip install specparser-html[bs4]"
     ) from exc
 
 from ..constants import HTML_NAMESPACE

@@ -40,8 +40,12 @@ def _attributes(element: Any) -> dict:
     if not attributes:
         return {}
     out: dict = {}
-    for i in range(attributes.length):
-        attr = attributes.item(i)
+    # One pass: minidom's ``item(i)`` lists every name again on each call,
+    # O(n) per attribute.  ``values()`` is minidom's (a DOM without it is
+    # read by index).
+    values = getattr(attributes, "values", None)
+    nodes = values() if values is not None else map(attributes.item, range(attributes.length))
+    for attr in nodes:
         namespace = attr.namespaceURI
         if namespace:
             out[(attr.prefix, attr.localName, namespace)] = attr.value

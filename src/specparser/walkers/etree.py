@@ -2,7 +2,9 @@
 html5lib's etree builder) as the events of :mod:`specparser.walkers`.
 
 Tags ``{namespace}local`` are split back into name and namespace; a plain
-tag is an HTML element (``namespaceHTMLElements=False``).  Attribute keys
+tag is an HTML element (``namespaceHTMLElements=False``), reported in the
+HTML namespace unless ``plain_namespace`` says otherwise (html5lib's
+walkers report ``None``).  Attribute keys
 ``{namespace}local`` in the xlink, xml or xmlns namespaces become the
 ``(prefix, local, namespace)`` tuples of the TreeBuilder convention; other
 keys stay plain strings (an attribute really named ``{x}y`` is possible).
@@ -17,6 +19,7 @@ from typing import Any, Iterator
 from xml.etree import ElementTree as ET
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
+from ..etree_document import HTMLElementTree
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
 _COMMENT = ET.Comment
@@ -33,12 +36,12 @@ def split_pi_text(text: str) -> tuple[str, str]:
     return target, data
 
 
-def _split_tag(tag: str) -> tuple[str, str]:
+def _split_tag(tag: str, plain_namespace: str | None = HTML_NAMESPACE) -> tuple[str, str | None]:
     if tag[:1] == "{":
         close = tag.find("}")
         if close > 0:
             return tag[close + 1 :], tag[1:close]
-    return tag, HTML_NAMESPACE
+    return tag, plain_namespace
 
 
 def _attributes(attrib: dict) -> dict:
@@ -56,11 +59,15 @@ def _attributes(attrib: dict) -> dict:
     return out
 
 
-def walk(node: Any) -> Iterator[tuple]:
+def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tuple]:
     """Yield the events for ``node``: the children of a ``DOCUMENT_ROOT`` /
-    ``DOCUMENT_FRAGMENT`` element (or of an ElementTree), otherwise the
-    element itself and its subtree (not its tail)."""
-    if isinstance(node, ET.ElementTree):
+    ``DOCUMENT_FRAGMENT`` element or of an :class:`HTMLElementTree` (an
+    other ElementTree: its root element), otherwise the element itself and
+    its subtree (not its tail).  ``plain_namespace`` is the namespace
+    reported for a tag without one."""
+    if isinstance(node, HTMLElementTree):
+        node = node.document  # the DOCTYPE and top-level comments too
+    elif isinstance(node, ET.ElementTree):
         node = node.getroot()
     tag = getattr(node, "tag", None)
     if not (isinstance(tag, str) or tag is _COMMENT or tag is _PI) or not hasattr(node, "text"):
@@ -92,9 +99,9 @@ def walk(node: Any) -> Iterator[tuple]:
             elif tag == "<!DOCTYPE>":
                 yield (DOCTYPE, el.text or "", el.get("publicId", ""), el.get("systemId", ""))
             else:
-                name, namespace = _split_tag(tag)
+                name, namespace = _split_tag(tag, plain_namespace)
                 yield (START, name, namespace, _attributes(el.attrib))
-                template = name == "template" and namespace == HTML_NAMESPACE
+                template = name == "template" and (namespace == HTML_NAMESPACE or tag == "template")
                 if template:
                     yield (CONTENT,)
                 if el.text:
@@ -114,7 +121,7 @@ def walk(node: Any) -> Iterator[tuple]:
         if el is not None:
             if template:
                 yield (END_CONTENT,)
-            name, namespace = _split_tag(el.tag)
+            name, namespace = _split_tag(el.tag, plain_namespace)
             yield (END, name, namespace)
             if el.tail and el is not root:
                 yield (TEXT, el.tail)

@@ -20,7 +20,11 @@ a comment that preceded the DOCTYPE before it, and ``etree.tostring``
 writes it there).
 
 Tags ``{namespace}local`` are split into name and namespace; a plain tag is
-an HTML element (``namespaceHTMLElements=False``).  Attribute keys in the
+an HTML element (``namespaceHTMLElements=False``), reported in the HTML
+namespace unless ``plain_namespace`` says otherwise (html5lib's walkers
+report ``None``).  With ``entities=True``, the entity reference nodes an
+XML parser leaves (``resolve_entities=False``) are reported as ``(ENTITY,
+name)`` events; otherwise they are skipped.  Attribute keys in the
 xlink, xml or xmlns namespaces become ``(prefix, local, namespace)``
 tuples.  All children of an HTML ``template`` are reported as its template
 contents (see :mod:`specparser.builders.lxml`).  The walk never recurses.
@@ -35,15 +39,16 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
         "specparser's lxml tree walker needs lxml, which is not installed: "
-        "pip install specparser[lxml]"
+        "pip install specparser-html[lxml]"
     ) from exc
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
 from ..infoset import restore_comment, restore_identifier, restore_name, restore_pi_data
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
 
 _COMMENT = etree.Comment
 _PI = etree.PI
+_ENTITY = etree.Entity
 _ELEMENT_TREE = etree._ElementTree
 _ELEMENT = etree._Element
 
@@ -52,30 +57,47 @@ def _keep(value: str) -> str:
     return value
 
 
+# Above this many attributes, read them with XPath (see _attribute_items).
+_MANY_ATTRIBUTES = 32
+
+
+def _attribute_items(element: Any, attrib: Any) -> Any:
+    """``attrib.items()`` in O(n): lxml's ``items()`` looks each value up
+    again by name in libxml2's list of attributes, O(n) per attribute.
+    XPath's ``@*`` reads each attribute node once, but costs a few
+    microseconds per call, so it is taken only for long lists."""
+    if len(attrib) <= _MANY_ATTRIBUTES:
+        return attrib.items()
+    return [(node.attrname, str(node)) for node in element.xpath("@*")]
+
+
 class _Names:
     """Caches of tag -> (name, namespace) and attribute key -> event key
     for one walk."""
 
-    __slots__ = ("restore", "tags", "keys")
+    __slots__ = ("restore", "tags", "keys", "plain_namespace", "entities")
 
-    def __init__(self, restore: bool) -> None:
+    def __init__(self, restore: bool, plain_namespace: str | None = HTML_NAMESPACE, entities: bool = False) -> None:
         self.restore = restore_name if restore else _keep
-        self.tags: dict[str, tuple[str, str]] = {}
+        self.tags: dict[str, tuple[str, str | None]] = {}
         self.keys: dict[str, Any] = {}
+        self.plain_namespace = plain_namespace
+        self.entities = entities
 
-    def tag(self, tag: str) -> tuple[str, str]:
+    def tag(self, tag: str) -> tuple[str, str | None]:
+        result: tuple[str, str | None]
         if tag[:1] == "{":
             close = tag.find("}")
             result = (self.restore(tag[close + 1 :]), tag[1:close])
         else:
-            result = (self.restore(tag), HTML_NAMESPACE)
+            result = (self.restore(tag), self.plain_namespace)
         self.tags[tag] = result
         return result
 
-    def attributes(self, attrib: Any) -> dict:
+    def attributes(self, element: Any, attrib: Any) -> dict:
         keys = self.keys
         out = {}
-        for key, value in attrib.items():
+        for key, value in _attribute_items(element, attrib):
             event_key = keys.get(key)
             if event_key is None:
                 event_key = self._key(key)
@@ -97,15 +119,18 @@ class _Names:
         return event_key
 
 
-def walk(node: Any, restore: bool = True) -> Iterator[tuple]:
+def walk(
+    node: Any, restore: bool = True, plain_namespace: str | None = HTML_NAMESPACE, entities: bool = False
+) -> Iterator[tuple]:
     """The events for ``node``: a document (``_ElementTree``), a fragment (a
     list of leading text and nodes, each followed by its tail), or an element
-    and its subtree.  Anything else raises TypeError at once."""
+    and its subtree.  Anything else raises TypeError at once.
+    ``plain_namespace`` and ``entities``: see the module docstring."""
     if not isinstance(node, (_ELEMENT_TREE, _ELEMENT, list, tuple)):
         raise TypeError(
             f"cannot walk {type(node).__name__}: expected an lxml tree, element or fragment list"
         )
-    return _events(node, _Names(restore), restore_comment if restore else _keep)
+    return _events(node, _Names(restore, plain_namespace, entities), restore_comment if restore else _keep)
 
 
 def _events(node: Any, names: _Names, comment: Any) -> Iterator[tuple]:
@@ -164,8 +189,8 @@ def _walk_subtree(top: Any, names: _Names, comment: Any) -> Iterator[tuple]:
                     name_ns = names.tag(tag)
                 name, namespace = name_ns
                 attrib = el.attrib
-                yield (START, name, namespace, names.attributes(attrib) if attrib else {})
-                template = name == "template" and namespace == HTML_NAMESPACE
+                yield (START, name, namespace, names.attributes(el, attrib) if attrib else {})
+                template = name == "template" and (namespace == HTML_NAMESPACE or tag == "template")
                 if template:
                     yield (CONTENT,)
                 if el.text:
@@ -184,8 +209,10 @@ def _walk_subtree(top: Any, names: _Names, comment: Any) -> Iterator[tuple]:
                     yield (PI, restore_name(el.target), restore_pi_data(el.text or ""))
                 else:
                     yield (PI, el.target, el.text or "")
-            # Entity references: the HTML parser never makes them and the
-            # event protocol has no place for them.
+            elif tag is _ENTITY and names.entities:
+                yield (ENTITY, el.name)
+            # Entity references unless asked for: the HTML parser never
+            # makes them.
             if el is not top and el.tail:
                 yield (TEXT, el.tail)
         if descended:

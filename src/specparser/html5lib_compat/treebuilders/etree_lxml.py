@@ -32,8 +32,8 @@ def builder_class(**options: Any) -> type[NativeTreeBuilder]:
 
 
 def testSerializer(element: Any) -> str:
-    """The tree in the html5lib-tests format."""
-    from ...testformat import dump_events
-    from ...walkers.lxml import walk
+    """The tree in html5lib's test format (see
+    :func:`._testserializer.lxml_test_serializer`)."""
+    from ._testserializer import lxml_test_serializer
 
-    return dump_events(walk(element))
+    return lxml_test_serializer(element)

@@ -10,6 +10,7 @@ None, as in html5lib; html5lib's ``"genshi"`` is not provided.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable, Iterator
 
 from ...constants import HTML_NAMESPACE, prefixes
@@ -20,12 +21,24 @@ __all__ = ["getTreeWalker", "pprint", "concatenateCharacterTokens"]
 treeWalkerCache: dict[str, type] = {}
 
 
+# What html5lib's etree and lxml walkers report that specparser's do not by
+# default: elements without a namespace (namespaceHTMLElements=False) have
+# namespace None, and lxml's entity reference nodes are Entity tokens.
+_WALKER_OPTIONS: dict[str, dict[str, Any]] = {
+    "etree": {"plain_namespace": None},
+    "lxml": {"plain_namespace": None, "entities": True},
+}
+
+
 def _walker_class(tree_type: str) -> type | None:
     from ...builders import BUILDERS, get_walker
 
     if tree_type not in BUILDERS:
         return None
     walk = get_walker(tree_type)
+    options = _WALKER_OPTIONS.get(tree_type)
+    if options:
+        walk = functools.partial(walk, **options)
     name = "".join(part.capitalize() for part in tree_type.replace(".", "_").split("_"))
     return type(f"{name}TreeWalker", (EventTreeWalker,), {"walk": staticmethod(walk), "__module__": __name__})
 
@@ -75,20 +88,37 @@ def _qualified(namespace: str | None, name: str) -> str:
 
 
 def pprint(walker: Iterable[dict]) -> str:
-    """The token stream as an indented outline (html5lib's test format)."""
+    """The token stream as an indented outline (html5lib's test format).
+
+    The children of an HTML ``template`` are its template contents in the
+    trees this package builds (as html5lib 1.1 kept them), so they are
+    shown under a ``content`` line, and attributes are sorted by the name
+    shown, as html5lib-tests' dumps show them."""
     output = []
     indent = 0
+    templates: list[int] = []  # the indents at which open templates' contents end
     for token in concatenateCharacterTokens(walker):
         kind = token["type"]
         pad = " " * indent
         if kind in ("StartTag", "EmptyTag"):
             output.append(f"{pad}<{_qualified(token['namespace'], token['name'])}>")
             indent += 2
-            for (namespace, name), value in sorted(token["data"].items(), key=lambda i: (i[0][0] or "", i[0][1])):
-                output.append(f'{" " * indent}{_qualified(namespace, name)}="{value}"')
+            # Sorted by the name shown, as html5lib-tests dumps are (html5lib
+            # 1.1 sorted (namespace, name) pairs, and failed on a mix of
+            # namespaced and plain attributes).
+            shown = sorted((_qualified(namespace, name), value) for (namespace, name), value in token["data"].items())
+            for name, value in shown:
+                output.append(f'{" " * indent}{name}="{value}"')
             if kind == "EmptyTag":
                 indent -= 2
+            elif token["name"] == "template" and token["namespace"] in (None, HTML_NAMESPACE):
+                output.append(f"{' ' * indent}content")
+                templates.append(indent)
+                indent += 2
         elif kind == "EndTag":
+            if templates and templates[-1] == indent - 2:
+                templates.pop()
+                indent -= 2
             indent -= 2
         elif kind == "Comment":
             output.append(f"{pad}<!-- {token['data']} -->")

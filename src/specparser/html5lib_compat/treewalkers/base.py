@@ -19,6 +19,7 @@ from ...serializer import VOID_ELEMENTS
 from ...walkers import COMMENT as _EV_COMMENT
 from ...walkers import DOCTYPE as _EV_DOCTYPE
 from ...walkers import END as _EV_END
+from ...walkers import ENTITY as _EV_ENTITY
 from ...walkers import PI as _EV_PI
 from ...walkers import START as _EV_START
 from ...walkers import TEXT as _EV_TEXT
@@ -211,6 +212,8 @@ class EventTreeWalker(TreeWalker):
                 yield self.processingInstruction(event[1], event[2])
             elif kind == _EV_DOCTYPE:
                 yield self.doctype(event[1], event[2] or None, event[3] or None)
+            elif kind == _EV_ENTITY:
+                yield self.entity(event[1])
             # CONTENT / END_CONTENT: nothing; the contents are children.
 
 

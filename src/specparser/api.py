@@ -1,0 +1,531 @@
+"""specparser's native API: :func:`parse`, :func:`parse_fragment`,
+:func:`serialize`, with the defaults a scraper expects.
+
+* **Plain names.**  HTML elements are named ``a``, ``p``, ``div`` in every
+  tree type, so ``iter("a")``, ``xpath("//a")``, ``cssselect("a")`` and
+  ``select("a")`` find them; SVG and MathML elements keep their namespaces.
+  ``html_namespace=True`` puts HTML elements in the DOM's XHTML namespace
+  (``{http://www.w3.org/1999/xhtml}a``) instead.
+* **Bytes are decoded as a browser does**
+  (https://html.spec.whatwg.org/#encoding-sniffing-algorithm), with step 8's
+  autodetection on: bytes that are valid UTF-8 and declare nothing are
+  read as UTF-8 (``detect_utf8=False`` for the spec's default,
+  ``default_encoding``, windows-1252).  :class:`ParseInfo` says which step
+  decided.
+* **Typed**: the result type follows ``tree`` (``@overload`` per tree
+  name); every option is a keyword with a type; a wrong type or value is a
+  ``TypeError`` / ``ValueError`` naming the function and the parameter.
+* **Errors on request**: pass a list as ``errors`` and the parse appends a
+  :class:`specparser.ParseError` for each parse error (``code``, ``line``,
+  ``column``, ``message``, ``details``).
+
+html5lib's API (``parse(doc, treebuilder=..., namespaceHTMLElements=True)``
+and the rest) is :mod:`specparser.html5lib_compat`, unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import IO, TYPE_CHECKING, Any, Callable, Literal, Protocol, Union, overload
+
+from .constants import HTML_NAMESPACE
+from .encoding.decoding import get_an_encoding
+from .errors import ParseError
+from .etree_document import HTMLElementTree
+from .fragment_context import parse_fragment_context
+from .treebuilder import TreeBuilder
+
+if TYPE_CHECKING:
+    from xml.dom.minidom import Document, DocumentFragment, Node as DomNode
+    from xml.etree.ElementTree import Element, ElementTree
+
+    from bs4 import BeautifulSoup
+    from bs4.element import PageElement
+    from lxml.etree import _Element, _ElementTree
+
+    from .encoding.bytestream import DecodedInput
+
+__all__ = ["Markup", "ParseInfo", "TreeName", "parse", "parse_fragment", "serialize"]
+
+
+class _Readable(Protocol):
+    """A file opened for reading (binary, or text already decoded)."""
+
+    def read(self) -> bytes | str: ...
+
+
+#: What :func:`parse` and :func:`parse_fragment` read: text, bytes, or a file.
+Markup = Union[str, bytes, bytearray, memoryview, _Readable, IO[bytes]]
+#: The tree types known by name.
+TreeName = Literal["etree", "lxml", "lxml.html", "bs4", "dom"]
+TREE_NAMES: tuple[str, ...] = ("etree", "lxml", "lxml.html", "bs4", "dom")
+
+_CONFIDENCES = ("certain", "tentative", "irrelevant")
+
+
+class ParseInfo:
+    """Filled in by :func:`parse` / :func:`parse_fragment` when passed as
+    ``info``: how the input was read.
+
+    * ``encoding``: the encoding the bytes were decoded with (``None`` for
+      str input);
+    * ``encoding_source``: the step that chose it: ``"bom"``,
+      ``"override"`` (the ``encoding`` argument), ``"transport"``,
+      ``"prescan"`` (a ``<meta>`` in the first 1,024 bytes),
+      ``"utf-8-detection"`` (valid UTF-8, ``detect_utf8``), ``"default"``,
+      or ``"meta"`` (a later ``<meta>`` changed it); ``None`` for str input;
+    * ``confidence``: the spec's ``"certain"``, ``"tentative"`` or
+      ``"irrelevant"`` (str input);
+    * ``quirks_mode``: ``"no-quirks"``, ``"quirks"`` or ``"limited-quirks"``.
+    """
+
+    __slots__ = ("encoding", "encoding_source", "confidence", "quirks_mode")
+
+    def __init__(self) -> None:
+        self.encoding: str | None = None
+        self.encoding_source: str | None = None
+        self.confidence: str = "irrelevant"
+        self.quirks_mode: str = "no-quirks"
+
+    def __repr__(self) -> str:
+        return (
+            f"ParseInfo(encoding={self.encoding!r}, encoding_source={self.encoding_source!r}, "
+            f"confidence={self.confidence!r}, quirks_mode={self.quirks_mode!r})"
+        )
+
+
+# -- parse -------------------------------------------------------------------
+
+
+@overload
+def parse(
+    markup: Markup,
+    tree: Literal["etree"] = ...,
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> HTMLElementTree: ...
+@overload
+def parse(
+    markup: Markup,
+    tree: Literal["lxml", "lxml.html"],
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> _ElementTree: ...
+@overload
+def parse(
+    markup: Markup,
+    tree: Literal["bs4"],
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> BeautifulSoup: ...
+@overload
+def parse(
+    markup: Markup,
+    tree: Literal["dom"],
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> Document: ...
+@overload
+def parse(
+    markup: Markup,
+    tree: TreeBuilder | type[TreeBuilder] | str,
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> Any: ...
+def parse(
+    markup: Markup,
+    tree: TreeName | TreeBuilder | type[TreeBuilder] | str = "etree",
+    *,
+    html_namespace: bool | str = False,
+    scripting: bool = False,
+    encoding: str | None = None,
+    transport_encoding: str | None = None,
+    default_encoding: str = "windows-1252",
+    detect_utf8: bool = True,
+    errors: list[ParseError] | None = None,
+    info: ParseInfo | None = None,
+) -> Any:
+    """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
+
+    :param markup: ``str``; or ``bytes`` (``bytearray``, ``memoryview``) or a
+        binary file, decoded by the HTML encoding sniffing algorithm.
+    :param tree: ``"etree"`` (an :class:`specparser.HTMLElementTree`, an
+        ``xml.etree.ElementTree.ElementTree`` whose root is ``<html>``),
+        ``"lxml"`` / ``"lxml.html"`` (an ``lxml.etree._ElementTree``; with
+        lxml.html's element classes for the latter), ``"bs4"`` (a
+        ``BeautifulSoup``), ``"dom"`` (an ``xml.dom.minidom.Document``), or a
+        :class:`specparser.treebuilder.TreeBuilder` instance or subclass
+        (its ``finish()`` result).
+    :param html_namespace: ``True`` (or the XHTML namespace URL) puts HTML
+        elements in the XHTML namespace; default: plain names.
+    :param scripting: parse as with scripting enabled (``<noscript>`` is raw
+        text).
+    :param encoding: an encoding label that overrides everything but a byte
+        order mark (the spec's "user override").
+    :param transport_encoding: the charset of the HTTP ``Content-Type``
+        header; a label the Encoding Standard does not know is skipped, as
+        the spec says for the transport layer.
+    :param default_encoding: the encoding when nothing else decides.
+    :param detect_utf8: read undeclared bytes that are valid UTF-8 as UTF-8
+        (the spec's step 8, autodetection); ``False`` for the spec's plain
+        default.
+    :param errors: a list the parse errors are appended to.
+    :param info: a :class:`ParseInfo` to fill in (encoding, how it was
+        chosen, quirks mode).
+    """
+    return _run(
+        "parse", markup, tree, None, html_namespace, scripting, encoding,
+        transport_encoding, default_encoding, detect_utf8, errors, info,
+    )  # fmt: skip
+
+
+# -- parse_fragment ------------------------------------------------------------
+
+
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    tree: Literal["etree"] = ...,
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> Element: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str,
+    tree: Literal["lxml", "lxml.html"],
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> list[_Element | str]: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str,
+    tree: Literal["bs4"],
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> BeautifulSoup: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str,
+    tree: Literal["dom"],
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> DocumentFragment: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str,
+    tree: TreeBuilder | type[TreeBuilder] | str,
+    *,
+    html_namespace: bool | str = ...,
+    scripting: bool = ...,
+    encoding: str | None = ...,
+    transport_encoding: str | None = ...,
+    default_encoding: str = ...,
+    detect_utf8: bool = ...,
+    errors: list[ParseError] | None = ...,
+    info: ParseInfo | None = ...,
+) -> Any: ...
+def parse_fragment(
+    markup: Markup,
+    context: str = "div",
+    tree: TreeName | TreeBuilder | type[TreeBuilder] | str = "etree",
+    *,
+    html_namespace: bool | str = False,
+    scripting: bool = False,
+    encoding: str | None = None,
+    transport_encoding: str | None = None,
+    default_encoding: str = "windows-1252",
+    detect_utf8: bool = True,
+    errors: list[ParseError] | None = None,
+    info: ParseInfo | None = None,
+) -> Any:
+    """Parse ``markup`` as the contents of a ``context`` element, as
+    ``innerHTML`` does (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm).
+
+    ``context`` is an HTML element name (``"div"``, ``"tr"``,
+    ``"textarea"``), or ``"svg NAME"`` / ``"math NAME"`` for a foreign
+    element.  The result holds the fragment's top-level nodes: for
+    ``"etree"`` an Element tagged ``DOCUMENT_FRAGMENT`` (its ``text`` is the
+    leading text), for ``"lxml"`` / ``"lxml.html"`` a list (the leading text,
+    then the nodes), for ``"bs4"`` a ``BeautifulSoup``, for ``"dom"`` a
+    ``DocumentFragment``.  Other arguments as :func:`parse`.
+    """
+    return _run(
+        "parse_fragment", markup, tree, context, html_namespace, scripting, encoding,
+        transport_encoding, default_encoding, detect_utf8, errors, info,
+    )  # fmt: skip
+
+
+# -- the shared work ---------------------------------------------------------
+
+
+def _run(
+    function: str,
+    markup: Any,
+    tree: Any,
+    context_name: str | None,
+    html_namespace: Any,
+    scripting: Any,
+    encoding: Any,
+    transport_encoding: Any,
+    default_encoding: Any,
+    detect_utf8: Any,
+    errors: Any,
+    info: Any,
+) -> Any:
+    """Check every argument (so a bad one fails whatever the input), read
+    the input, run tree construction (again after an encoding change that
+    needs a re-parse) and give the result its public shape."""
+    from .encoding import DecodedInput, parse_with_reparse
+    from .treeconstruction import build_tree
+
+    fragment = context_name is not None
+    context = _context(function, context_name) if fragment else None
+    namespace_html = _html_namespace(function, html_namespace, tree)
+    make_builder = _builder_factory(function, tree, namespace_html)
+    for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8)):
+        if not isinstance(value, bool):
+            raise TypeError(f"{function}(): {name} must be a bool, not {type(value).__name__}")
+    override = _label(function, "encoding", encoding, optional=True)
+    default = _label(function, "default_encoding", default_encoding, optional=False)
+    if transport_encoding is not None and not isinstance(transport_encoding, str):
+        raise TypeError(
+            f"{function}(): transport_encoding must be an encoding label (str) or None, "
+            f"not {type(transport_encoding).__name__}"
+        )
+    if errors is not None and not isinstance(errors, list):
+        raise TypeError(f"{function}(): errors must be a list (parse errors are appended) or None, not {type(errors).__name__}")
+    if info is not None and not isinstance(info, ParseInfo):
+        raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
+    data = _read(function, markup)
+
+    def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
+        builder = make_builder()
+        found: list[ParseError] | None = [] if errors is not None else None
+        result = build_tree(decoded.text, builder, scripting, found, context, decoded)
+        return result, builder, found, decoded
+
+    if isinstance(data, str):
+        for name, value in (("encoding", encoding), ("transport_encoding", transport_encoding)):
+            if value is not None:
+                raise TypeError(f"{function}(): {name} applies to bytes; markup is already a str")
+        result, builder, found, decoded = parse_text(DecodedInput(data, None, "irrelevant", None))
+    else:
+        result, builder, found, decoded = parse_with_reparse(
+            data,
+            parse_text,
+            override_encoding=override,
+            transport_encoding=transport_encoding,
+            default_encoding=default,
+            detect_utf8=detect_utf8,
+        )
+    quirks_mode = getattr(builder, "quirks_mode", "no-quirks")
+    if errors is not None and found:
+        errors.extend(found)
+    if info is not None:
+        info.encoding = decoded.encoding
+        info.encoding_source = decoded.encoding_source
+        info.confidence = decoded.confidence
+        info.quirks_mode = quirks_mode
+    if tree == "etree" and not fragment:
+        return HTMLElementTree(result, quirks_mode)
+    if tree == "bs4" and decoded.encoding is not None:
+        result.original_encoding = decoded.encoding
+    return result
+
+
+def _context(function: str, context: Any) -> tuple[str, str]:
+    # The rule every entry point shares (specparser.fragment_context).
+    return parse_fragment_context(context, f"{function}()", "context")
+
+
+def _html_namespace(function: str, value: Any, tree: Any) -> bool:
+    if isinstance(value, str) and not isinstance(value, bool):
+        if value != HTML_NAMESPACE:
+            raise ValueError(
+                f"{function}(): html_namespace must be True, False or {HTML_NAMESPACE!r} "
+                f"(the namespace the DOM gives HTML elements), not {value!r}"
+            )
+        value = True
+    if not isinstance(value, bool):
+        raise TypeError(f"{function}(): html_namespace must be a bool, not {type(value).__name__}")
+    if value and not isinstance(tree, str):
+        raise ValueError(f"{function}(): html_namespace applies to the named tree types; a TreeBuilder names its own elements")
+    return value
+
+
+def _builder_factory(function: str, tree: Any, namespace_html: bool) -> Callable[[], TreeBuilder]:
+    """A function that makes the builder for one pass over the input (a
+    re-parse after an encoding change needs a fresh one)."""
+    if isinstance(tree, str):
+        if tree not in TREE_NAMES:
+            raise ValueError(f"{function}(): tree must be one of {', '.join(map(repr, TREE_NAMES))} or a TreeBuilder, not {tree!r}")
+        from .builders import get_builder
+
+        cls: Callable[..., TreeBuilder] = get_builder(tree)
+        options: dict[str, bool] = {"namespaceHTMLElements": namespace_html}
+        if tree == "etree":
+            options["fullTree"] = True  # HTMLElementTree keeps the DOCTYPE and comments
+        return lambda: cls(**options)
+    if isinstance(tree, TreeBuilder):
+        # One instance for every pass: a re-parse calls its start_document
+        # (or start_fragment) again.
+        return lambda: tree
+    if isinstance(tree, type) and issubclass(tree, TreeBuilder):
+        return tree
+    raise TypeError(
+        f"{function}(): tree must be a tree name ({', '.join(TREE_NAMES)}) or a "
+        f"specparser.treebuilder.TreeBuilder, not {type(tree).__name__}"
+    )
+
+
+def _label(function: str, parameter: str, label: Any, *, optional: bool) -> str | None:
+    """The encoding a caller's own label names; an unknown label is a
+    ValueError (these are the caller's choices, not a server's)."""
+    if label is None and optional:
+        return None
+    if not isinstance(label, str):
+        allowed = "an encoding label (str) or None" if optional else "an encoding label (str)"
+        raise TypeError(f"{function}(): {parameter} must be {allowed}, not {type(label).__name__}")
+    name = get_an_encoding(label)
+    if name is None:
+        raise ValueError(
+            f"{function}(): {parameter}: unknown encoding label {label!r} "
+            "(see https://encoding.spec.whatwg.org/#names-and-labels)"
+        )
+    return name
+
+
+def _read(function: str, markup: Any) -> bytes | str:
+    from .encoding.bytestream import _read_source
+
+    try:
+        return _read_source(markup)
+    except TypeError as error:
+        raise TypeError(f"{function}(): markup must be str, bytes or a binary file: {error}") from None
+
+
+# -- serialize -----------------------------------------------------------------
+
+#: Anything :func:`serialize` writes: a document, fragment or node of any
+#: supported tree type.
+Node = Union["ElementTree[Element]", "Element", "_ElementTree", "_Element", "list[_Element | str]", "PageElement", "DomNode"]
+
+
+def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) -> str:
+    """The HTML markup of ``node``, by the spec's serialization algorithm
+    (https://html.spec.whatwg.org/#serialising-html-fragments), for a node
+    of any supported tree type, recognised by its class: ElementTree, lxml
+    (an ``_ElementTree``, an element, or a fragment list), BeautifulSoup,
+    xml.dom.minidom.
+
+    A document or fragment gives its children (the DOCTYPE included); an
+    element its outer HTML.  ``doctype_ids`` (default ``True``) keeps the
+    DOCTYPE's public and system identifiers, which the spec's algorithm
+    drops: without them a page can re-parse in another quirks mode, into
+    another tree.  ``scripting`` writes ``<noscript>`` text as is, as the
+    algorithm does when scripting is enabled.
+    """
+    for name, value in (("scripting", scripting), ("doctype_ids", doctype_ids)):
+        if not isinstance(value, bool):
+            raise TypeError(f"serialize(): {name} must be a bool, not {type(value).__name__}")
+    from .serializer import escape_string, serialize_events, walker_for
+
+    if isinstance(node, list):
+        texts = [item for item in node if isinstance(item, str)]
+        if len(texts) == len(node):
+            # An lxml fragment of text only (or nothing): no tree to walk.
+            return "".join(escape_string(item) for item in texts)
+    tree = _tree_type_of(node)
+    return serialize_events(walker_for(tree)(node), scripting=scripting, doctype_ids=doctype_ids)
+
+
+def _tree_type_of(node: object) -> str:
+    """The tree type name whose walker reads ``node``, from its class (the
+    tree libraries are not imported to find out)."""
+    import xml.dom.minidom
+    from xml.etree import ElementTree as ET
+
+    if isinstance(node, (ET.Element, ET.ElementTree)):
+        return "etree"
+    if isinstance(node, xml.dom.minidom.Node):
+        return "dom"
+    candidates: list[object] = [node]
+    if isinstance(node, list):
+        # An lxml fragment: the leading text, then lxml nodes.
+        candidates = [item for item in node if not isinstance(item, str)]
+    packages = {cls.__module__.partition(".")[0] for item in candidates for cls in type(item).__mro__}
+    if "lxml" in packages:
+        return "lxml"
+    if "bs4" in packages and not isinstance(node, list):
+        return "bs4"
+    raise TypeError(
+        f"serialize(): node must be a document, fragment or node of a supported tree "
+        f"(ElementTree, lxml, BeautifulSoup, xml.dom.minidom), not {type(node).__name__}"
+    )
