@@ -1,13 +1,16 @@
-"""The cyclic garbage collector is paused while a tree is built
-(specparser.collector) and the caller's state comes back whatever happens.
+"""The cyclic garbage collector is paused from the first full collection
+during a build to the build's end (specparser.collector), and the caller's
+state comes back whatever happens.
 
-What the tests hold the pause to (Python's gc documentation: enable(),
+What the tests hold it to (Python's gc documentation: callbacks, enable(),
 disable(), isenabled(), get_threshold(), garbage): every entry point builds
-with automatic collection off; after a parse, normal or raising, the
-collector is enabled exactly when it was before and the thresholds are the
-caller's; nothing the parse made is left uncollectable, and the cyclic
-garbage of a discarded bs4 tree is collected afterwards; overlapping parses
-in two threads leave the collector enabled only when the last one ends.
+with automatic collection as the caller has it until a full collection
+(generation 2) starts, and with it off after that; after a parse, normal or
+raising, the collector is enabled exactly when it was before, the
+thresholds are the caller's and the hook is gone from gc.callbacks;
+nothing the parse made is left uncollectable, and the cyclic garbage of a
+discarded bs4 tree is collected afterwards; overlapping parses in two
+threads leave the collector enabled only when the last one ends.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from specparser.treeconstruction import build_tree
 bs4 = pytest.importorskip("bs4")
 from specparser import bs4 as _registers_feature  # noqa: E402,F401  (the "specparser" bs4 feature)
 
-PAGE = "<!doctype html><title>t</title><!--c--><p>a<b>b</p><table><td>x</table>"
+PAGE = "<!doctype html><title>t</title><!--first--><p>a<b>b</p><!--second--><table><td>x</table>"
 
 
 @pytest.fixture(autouse=True)
@@ -40,9 +43,17 @@ def caller_gc_state() -> Iterator[None]:
     collector.set_pause_gc(setting)
 
 
-def _record_comments(monkeypatch: pytest.MonkeyPatch, cls: type, seen: list, hook: Callable | None = None) -> None:
-    """Wrap ``cls.create_comment`` to note whether the collector runs
-    when the builder is called mid-parse (and call ``hook`` there)."""
+def _full_collection(data: str) -> None:
+    if data == "first":
+        gc.collect()  # a full collection: the callbacks see generation 2
+
+
+def _record_comments(
+    monkeypatch: pytest.MonkeyPatch, cls: type, seen: list, hook: Callable | None = _full_collection
+) -> None:
+    """Wrap ``cls.create_comment`` to note whether automatic collection is
+    on when the builder is called mid-parse, then call ``hook`` there (by
+    default: a full collection at the first comment)."""
     original = cls.create_comment
 
     def create_comment(self: Any, data: str, pos: int = -1) -> Any:
@@ -109,16 +120,19 @@ def _entry(name: str) -> tuple[type, Callable[[str], Any]]:
 
 @pytest.mark.parametrize("name", ENTRY_POINTS)
 @pytest.mark.parametrize("enabled", [True, False])
-def test_paused_while_building_and_restored(monkeypatch: pytest.MonkeyPatch, name: str, enabled: bool) -> None:
+def test_paused_after_a_full_collection_and_restored(monkeypatch: pytest.MonkeyPatch, name: str, enabled: bool) -> None:
     cls, call = _entry(name)
     seen: list = []
     _record_comments(monkeypatch, cls, seen)
     gc.set_threshold(1234, 5, 6)
     (gc.enable if enabled else gc.disable)()
     call(PAGE)
-    assert seen == [False]  # the builder ran with automatic collection off
+    # On until the full collection at the first comment, off after it; a
+    # caller's disabled collector stays disabled throughout.
+    assert seen == ([True, False] if enabled else [False, False])
     assert gc.isenabled() is enabled
     assert gc.get_threshold() == (1234, 5, 6)
+    assert collector._on_collection not in gc.callbacks
 
 
 @pytest.mark.parametrize("name", ENTRY_POINTS)
@@ -127,27 +141,35 @@ def test_restored_after_a_parse_that_raises(monkeypatch: pytest.MonkeyPatch, nam
     cls, call = _entry(name)
 
     def boom(data: str) -> None:
-        raise RuntimeError("builder failed mid-parse")
+        _full_collection(data)  # paused from here
+        if data == "second":
+            raise RuntimeError("builder failed mid-parse")
 
-    _record_comments(monkeypatch, cls, [], boom)
+    seen: list = []
+    _record_comments(monkeypatch, cls, seen, boom)
     gc.set_threshold(1234, 5, 6)
     (gc.enable if enabled else gc.disable)()
     with pytest.raises(RuntimeError, match="mid-parse"):
         call(PAGE)
+    assert seen == ([True, False] if enabled else [False, False])
     assert gc.isenabled() is enabled
     assert gc.get_threshold() == (1234, 5, 6)
     assert collector._depth == 0
+    assert collector._on_collection not in gc.callbacks
 
 
 def test_keyboard_interrupt_mid_parse_restores() -> None:
     class Interrupting(ElementTreeBuilder):
         def create_comment(self, data: str, pos: int = -1) -> Any:
+            gc.collect()
+            assert not gc.isenabled()  # paused by the full collection
             raise KeyboardInterrupt
 
     gc.enable()
     with pytest.raises(KeyboardInterrupt):
         specparser.parse(PAGE, Interrupting)
     assert gc.isenabled()
+    assert collector._on_collection not in gc.callbacks
 
 
 def test_setting_off_leaves_the_collector_running(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -156,10 +178,11 @@ def test_setting_off_leaves_the_collector_running(monkeypatch: pytest.MonkeyPatc
     gc.enable()
     assert specparser.set_pause_gc(False) is True
     specparser.parse(PAGE)
-    assert seen == [True]
+    assert seen == [True, True]  # the full collection paused nothing
+    assert collector._on_collection not in gc.callbacks
     assert specparser.set_pause_gc(True) is False
     specparser.parse(PAGE)
-    assert seen == [True, False]
+    assert seen == [True, True, True, False]
 
 
 @pytest.mark.parametrize("value", [0, 1, None, "no"])
@@ -168,36 +191,92 @@ def test_setting_takes_a_bool(value: Any) -> None:
         specparser.set_pause_gc(value)
 
 
-def test_nothing_left_uncollectable() -> None:
+@pytest.mark.parametrize("tree", ["etree", "lxml", "dom", "bs4"])
+def test_nothing_left_uncollectable(tree: str) -> None:
+    """With thresholds low enough that full collections (so the pause)
+    happen during every build: gc.garbage stays empty and the tree dies
+    once dropped and collected."""
+    if tree == "lxml":
+        pytest.importorskip("lxml.etree")
     from bs4 import BeautifulSoup
 
     gc.enable()
     gc.collect()
     assert gc.garbage == []
-    for tree in ("etree", "dom", "bs4"):
-        result = BeautifulSoup(PAGE * 20, "specparser") if tree == "bs4" else specparser.parse(PAGE * 20, tree)
-        del result
+    gc.set_threshold(50, 2, 2)
+    result = BeautifulSoup(PAGE * 200, "specparser") if tree == "bs4" else specparser.parse(PAGE * 200, tree)
+    node = result.find("p") if tree == "bs4" else result.getElementsByTagName("p")[0] if tree == "dom" else None
+    alive = weakref.ref(node if node is not None else _Holder(result))
+    del result, node
     gc.collect()
+    assert alive() is None
     assert gc.garbage == []
+    assert gc.isenabled()
+
+
+class _Holder:
+    """A weakly referenceable stand-in for trees whose objects are not
+    (lxml's _ElementTree): it lives exactly as long as the tree would, as
+    nothing else refers to it."""
+
+    def __init__(self, tree: Any) -> None:
+        self.tree = tree
+        self.cycle = self  # freed only by the collector, like a soup
+
+
+def test_a_large_build_triggers_at_most_one_full_collection() -> None:
+    """A 20,000-deep bs4 document with low thresholds: without the pause
+    the collector makes full collections again and again as the tree
+    grows (CPython's rule: more than a quarter of the oldest generation
+    new since the last); with it, the first one pauses the collector."""
+    from bs4 import BeautifulSoup
+
+    full: list = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    page = "<div>" * 20000
+    gc.enable()
+    gc.collect()
+    gc.set_threshold(100, 2, 2)
+    gc.callbacks.append(count)
+    try:
+        specparser.set_pause_gc(False)
+        BeautifulSoup(page, "specparser")
+        without = len(full)
+        gc.collect()
+        specparser.set_pause_gc(True)
+        del full[:]
+        BeautifulSoup(page, "specparser")
+        with_pause = len(full)
+    finally:
+        gc.callbacks.remove(count)
+    assert without > 1
+    assert with_pause == 1
+    assert gc.isenabled()
 
 
 def test_a_discarded_soup_is_collected_by_the_resumed_collector() -> None:
     """bs4 trees are reference cycles: only the collector frees them.  The
-    soup below dies without an explicit gc.collect(): the automatic
-    collection that the parse paused runs again once it returns."""
+    soup below, built with the collector paused (low thresholds: a full
+    collection happens early in the build), dies without an explicit
+    gc.collect(): automatic collection runs again once the parse returns."""
     from bs4 import BeautifulSoup
 
     gc.enable()
     gc.collect()
+    gc.set_threshold(50, 2, 2)
     soup = BeautifulSoup(PAGE * 50, "specparser")
+    gc.set_threshold(700, 10, 10)
     alive = weakref.ref(soup)
     paragraph = weakref.ref(soup.find("p"))
     del soup
     assert alive() is not None  # held by its own cycles, not yet collected
-    threshold = gc.get_threshold()[0]
     junk = []
-    for _ in range(50):  # young collections happen as containers are made
-        junk.append([[] for _ in range(threshold)])
+    for _ in range(200):  # collections happen as containers are made
+        junk.append([[] for _ in range(700)])
         if alive() is None:
             break
     assert alive() is None and paragraph() is None
@@ -225,6 +304,7 @@ def test_two_threads_the_last_one_out_restores(monkeypatch: pytest.MonkeyPatch) 
 
     def hook(data: str) -> None:
         if data == "A":
+            gc.collect()  # a full collection: A's build pauses the collector
             a_inside.set()
             a_may_finish.wait(10)
 
@@ -249,16 +329,19 @@ def test_two_threads_the_last_one_out_restores(monkeypatch: pytest.MonkeyPatch) 
     a.join(10)
     assert gc.isenabled()
     assert collector._depth == 0
+    assert collector._on_collection not in gc.callbacks
 
 
 def test_many_threads_leave_the_collector_enabled() -> None:
     gc.enable()
     errors: list = []
 
+    gc.set_threshold(50, 2, 2)  # full collections, so pauses, in every build
+
     def work() -> None:
         try:
             for _ in range(20):
-                specparser.parse(PAGE, "dom")
+                specparser.parse(PAGE * 20, "dom")
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -270,3 +353,4 @@ def test_many_threads_leave_the_collector_enabled() -> None:
     assert errors == []
     assert gc.isenabled()
     assert collector._depth == 0
+    assert collector._on_collection not in gc.callbacks
