@@ -52,7 +52,7 @@ PARSERS = {
     "specparser-bs4": ("specparser", "html5lib_compat.parse(text, treebuilder='bs4')"),
     "html5lib-lxml": ("html5lib", "html5lib.parse(text, treebuilder='lxml')"),
     "bs4-html5lib": ("bs4", "bs4.BeautifulSoup(text, 'html5lib')"),
-    "specparser-dom": ("specparser", "specparser.parse(text, treebuilder='dom')"),
+    "specparser-dom": ("specparser", "html5lib_compat.parse(text, treebuilder='dom')"),
     "html5lib-dom": ("html5lib", "html5lib.parse(text, treebuilder='dom')"),
 }
 # Who each specparser tree type is compared with.

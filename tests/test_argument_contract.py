@@ -163,6 +163,8 @@ FLAG_OPTIONS = [name for name in HTMLSerializer.options if name not in ("quote_a
 
 @pytest.mark.parametrize("value", ["yes", 2, None, 1.5], ids=repr)
 @pytest.mark.parametrize("option", FLAG_OPTIONS)
+# sanitize=1 runs html5lib's sanitizer, which warns that it is deprecated.
+@pytest.mark.filterwarnings("ignore:html5lib's sanitizer is deprecated:DeprecationWarning")
 def test_html5lib_serializer_flags_check_their_type(option, value) -> None:
     tree = html5lib_compat.parse("<p>x")
     with pytest.raises(TypeError, match=rf"HTMLSerializer\(\): {option} must be True or False"):

@@ -35,6 +35,8 @@ from .fragment_context import parse_fragment_context
 from .treebuilder import TreeBuilder
 
 if TYPE_CHECKING:
+    from typing_extensions import TypedDict, Unpack  # for 3.10; only the type checker reads it
+
     from xml.dom.minidom import Document, DocumentFragment, Node as DomNode
     from xml.etree.ElementTree import Element, ElementTree
 
@@ -93,6 +95,23 @@ class ParseInfo:
         )
 
 
+if TYPE_CHECKING:
+
+    class ParseOptions(TypedDict, total=False):
+        """The keyword options of :func:`parse` and :func:`parse_fragment`,
+        written once for their typed overloads (the implementations list
+        them with their defaults and documentation)."""
+
+        html_namespace: bool | str
+        scripting: bool
+        encoding: str | None
+        transport_encoding: str | None
+        default_encoding: str
+        detect_utf8: bool
+        errors: list[ParseError] | None
+        info: ParseInfo | None
+
+
 # -- parse -------------------------------------------------------------------
 
 
@@ -100,71 +119,31 @@ class ParseInfo:
 def parse(
     markup: Markup,
     tree: Literal["etree"] = ...,
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> HTMLElementTree: ...
 @overload
 def parse(
     markup: Markup,
     tree: Literal["lxml", "lxml.html"],
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> _ElementTree: ...
 @overload
 def parse(
     markup: Markup,
     tree: Literal["bs4"],
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> BeautifulSoup: ...
 @overload
 def parse(
     markup: Markup,
     tree: Literal["dom"],
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> Document: ...
 @overload
 def parse(
     markup: Markup,
     tree: TreeBuilder | type[TreeBuilder] | str,
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> Any: ...
 def parse(
     markup: Markup,
@@ -221,75 +200,35 @@ def parse_fragment(
     markup: Markup,
     context: str = ...,
     tree: Literal["etree"] = ...,
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> Element: ...
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
     tree: Literal["lxml", "lxml.html"],
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> list[_Element | str]: ...
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
     tree: Literal["bs4"],
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> BeautifulSoup: ...
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
     tree: Literal["dom"],
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> DocumentFragment: ...
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
     tree: TreeBuilder | type[TreeBuilder] | str,
-    *,
-    html_namespace: bool | str = ...,
-    scripting: bool = ...,
-    encoding: str | None = ...,
-    transport_encoding: str | None = ...,
-    default_encoding: str = ...,
-    detect_utf8: bool = ...,
-    errors: list[ParseError] | None = ...,
-    info: ParseInfo | None = ...,
+    **options: Unpack[ParseOptions],
 ) -> Any: ...
 def parse_fragment(
     markup: Markup,

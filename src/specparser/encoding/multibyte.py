@@ -376,7 +376,7 @@ _JIS_BODY = rb"[\x21-\x7e]"
 _KATAKANA_BODY = rb"[\x21-\x5f]"
 
 
-def _well_formed_patterns(ascii_body: bytes) -> dict[tuple[int, bool], Callable]:
+def _well_formed_patterns(ascii_body: bytes) -> dict[tuple[int, bool], Callable[..., Any]]:
     """(state, output flag) -> the match method of the pattern for a
     well-formed stretch starting there."""
     escaped = (rb"(?:\x1b(?:\$[@B]" + _JIS_BODY + rb"+|\([BJ]" + ascii_body + rb"+|\(I" + _KATAKANA_BODY + rb"+))*")

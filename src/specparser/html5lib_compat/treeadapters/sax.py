@@ -24,7 +24,7 @@ prefix_mapping: dict[str, str] = {
 }
 
 
-def to_sax(walker: Iterable[dict], handler: Any) -> None:
+def to_sax(walker: Iterable[dict[str, Any]], handler: Any) -> None:
     """Call the SAX content ``handler`` for the tokens of ``walker``.
 
     :arg walker: a tree walker (``getTreeWalker("etree")(tree)``) or any

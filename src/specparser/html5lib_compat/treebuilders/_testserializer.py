@@ -36,7 +36,7 @@ __all__ = ["etree_test_serializer", "dom_test_serializer", "lxml_test_serializer
 _ELEMENT_PREFIXES = {HTML_NAMESPACE: "html ", SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math ", None: ""}
 
 
-def _format(events: Iterable[tuple], lines: list[str], indent: int, bare_doctype: bool) -> None:
+def _format(events: Iterable[tuple[Any, ...]], lines: list[str], indent: int, bare_doctype: bool) -> None:
     """Append the lines for ``events``, top-level nodes at ``indent``
     spaces after ``|``.  ``bare_doctype``: the DOCTYPE line has neither
     ``|`` nor indent (html5lib's etree builder)."""
