@@ -523,3 +523,34 @@ def test_clones_are_taken_before_the_target_is_replaced():
         "<option>x<selectedcontent>x<selectedcontent></selectedcontent>y</selectedcontent>y</option>"
     )
     assert check_tree(soup) == []
+
+
+def test_source_positions_equal_counting_from_the_start() -> None:
+    """sourceline / sourcepos of every tag, on corpus pages and on
+    reconstructed formatting elements (which go back to an earlier token):
+    the line is one more than the newlines before the tag's ``<`` in the
+    preprocessed text, the column its distance from the last of them."""
+    from compat.paths import corpus_dir
+
+    from specparser.inputstream import preprocess
+
+    pages = []
+    directory = corpus_dir()
+    if directory is not None:
+        pages = [p.read_bytes().decode("utf-8", "replace") for p in sorted(directory.iterdir())[:12]]
+    pages.append("<p><b><i>x\n<p>y\n\n  <p>z<b>\n<a href=x>q</b>r\n<p>s")
+    for page in pages:
+        text = preprocess(page)
+        starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        soup = BeautifulSoup(page, "specparser")
+        checked = 0
+        for tag in soup.find_all(True):
+            if tag.sourceline is None:
+                continue
+            line, column = tag.sourceline, tag.sourcepos
+            offset = starts[line - 1] + column
+            assert column < (starts[line] if line < len(starts) else len(text) + 1) - starts[line - 1]
+            # The tag's start tag begins there: "<" and its name.
+            assert text[offset : offset + 1 + len(tag.name)].lower() == "<" + tag.name.lower(), (tag.name, line, column)
+            checked += 1
+        assert checked

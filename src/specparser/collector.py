@@ -115,7 +115,7 @@ def resume_collection(watching: bool) -> None:
                 gc.enable()
 
 
-def _on_collection(phase: str, info: dict) -> None:
+def _on_collection(phase: str, info: dict[str, int]) -> None:
     """The ``gc.callbacks`` hook: the second full collection during a build
     runs, then automatic collection is paused until the build ends.  (No lock here: the hook can
     run inside pause_collection's own allocations.)"""

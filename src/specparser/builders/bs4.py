@@ -200,17 +200,39 @@ class SoupBuilder(TreeBuilder):
     def _resolve_positions(self) -> None:
         """Offsets into the preprocessed text become bs4's ``sourceline``
         (1-based) and ``sourcepos`` (0-based column of the tag's ``<``),
-        for all tags at once: one scan for newlines, a binary search per tag."""
+        for all tags at once.  Tags come in source order but for formatting
+        elements the parser reconstructs (they keep their first token's
+        offset): the newlines between one tag and the next are counted
+        (``str.count``, linear in all), and only a tag that goes back looks
+        its line up in a list of every newline's offset (made once, when
+        first needed; a binary search per such tag)."""
         positioned = self._positioned
         if not positioned:
             return
         self._positioned = []
-        newlines = [match.start() for match in _NEWLINE.finditer(self._source or "")]
+        source = self._source or ""
+        count = source.count
+        rfind = source.rfind
+        newlines: list[int] | None = None
+        line = 0  # newlines before ``last``
+        line_start = 0  # the offset just after the last of them
+        last = 0
         for tag in positioned:
             pos = tag.sourceline
-            line = bisect_right(newlines, pos)
-            tag.sourceline = line + 1
-            tag.sourcepos = pos - newlines[line - 1] - 1 if line else pos
+            if pos >= last:
+                between = count("\n", last, pos)
+                if between:
+                    line += between
+                    line_start = rfind("\n", last, pos) + 1
+                last = pos
+                tag.sourceline = line + 1
+                tag.sourcepos = pos - line_start
+            else:
+                if newlines is None:
+                    newlines = [match.start() for match in _NEWLINE.finditer(source)]
+                before = bisect_right(newlines, pos)
+                tag.sourceline = before + 1
+                tag.sourcepos = pos - newlines[before - 1] - 1 if before else pos
 
     # -- node creation ---------------------------------------------------
 
@@ -239,13 +261,24 @@ class SoupBuilder(TreeBuilder):
         meta_substitutions = self._builder.set_up_substitutions
         track_lines = self._track_lines
         positioned = self._positioned.append
+        # One empty prefix map for every Tag, as bs4's lxml builder shares
+        # one map between the tags of a scope (bs4 only reads it: select()'s
+        # default namespaces); a dict per Tag was an allocation per element.
+        namespaces: dict[str, str] = {}
+        # _attributes' common case (an HTML element, a dict class filled in
+        # one call, cdata_list_attributes as bs4 defines them), inlined.
+        html = HTML_NAMESPACE
+        inline_attributes = self._plain_dict and not self._cdata_membership
+        multi_cache = self._multi_cache.get
+        multi_valued = self._multi_valued
+        split_values = self._cdata_by_tag is not None
 
         def create_element(name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
             tag = new(tag_class)
             tag.parser_class = parser_class
             tag.name = name
             tag.namespace = namespace
-            tag._namespaces = {}
+            tag._namespaces = namespaces
             tag.prefix = None
             if pos >= 0 and track_lines:
                 tag.sourceline = pos  # an offset until _resolve_positions()
@@ -254,7 +287,17 @@ class SoupBuilder(TreeBuilder):
                 tag.sourceline = None
             tag.sourcepos = None
             tag.attribute_value_list_class = value_list_class
-            tag.attrs = attributes(name, namespace, attrs) if attrs else dict_class()
+            if not attrs:
+                tag.attrs = dict_class()
+            elif namespace is html and inline_attributes:
+                result = tag.attrs = dict_class(attrs)
+                if split_values:
+                    for key in multi_cache(name) or multi_valued(name):
+                        value = result.get(key)
+                        if value.__class__ is str:
+                            result[key] = value_list_class(value.split())
+            else:
+                tag.attrs = attributes(name, namespace, attrs)
             tag.known_xml = False
             tag.contents = []
             tag.parent = None
