@@ -205,7 +205,7 @@ TARGETS = [
     ("etree >= 5x html5lib", "specparser", "html5lib", 5.0),
     ("lxml >= 5x html5lib-lxml", "specparser-lxml", "html5lib-lxml", 5.0),
     ("bs4 >= 3x bs4-html5lib", "specparser-bs4", "bs4-html5lib", 3.0),
-    ("bs4 faster than bs4-lxml", "specparser-bs4", "bs4-lxml", 1.0),
+    ("bs4 >= 2x bs4-lxml", "specparser-bs4", "bs4-lxml", 2.0),
     ("bs4 >= 1.3x html5-parser soup", "specparser-bs4", "html5-parser-soup", 1.3),
     ("lxml >= 0.8x html5-parser lxml", "specparser-lxml-native", "html5-parser-lxml", 0.8),
 ]

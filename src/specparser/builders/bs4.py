@@ -94,6 +94,22 @@ def _plain_constructor(cls: type, base: type) -> bool:
 
 _NEWLINE = re.compile("\n")
 
+# What NavigableString.__new__ sets on a new string, in its order.
+_STRING_ATTRIBUTES = ("hidden", "parent", "previous_element", "next_element", "next_sibling", "previous_sibling")
+
+
+def _whole_dict_settable(cls: type) -> bool:
+    """True when a new ``cls`` string may get its attributes as one
+    ``__dict__`` (see SoupBuilder.link): it has an instance dict and no
+    class-level descriptor for any of them that a store would go through."""
+    return cls.__dictoffset__ != 0 and not any(
+        hasattr(type(getattr(cls, name, None)), "__set__") for name in _STRING_ATTRIBUTES
+    )
+
+
+# Turns the one-dict path for strings off (tests compare the two).
+_STRING_DICTS = True
+
 
 class SoupBuilder(TreeBuilder):
     """Builds a ``BeautifulSoup`` tree (see the module docstring).
@@ -142,6 +158,13 @@ class SoupBuilder(TreeBuilder):
             _plain_constructor(cls, NavigableString) for cls in self._containers.values()
         ):
             self._plain_strings = False
+        # A str subclass keeps its attributes in a real dict, which six
+        # stores grow one by one (about a fifth of a string's cost in link()).
+        self._string_dicts = (
+            _STRING_DICTS
+            and self._plain_strings
+            and all(_whole_dict_settable(cls) for cls in (string_class, *(self._containers or {}).values()))
+        )
         self._comment_class = cast("type[Comment]", classes.get(Comment, Comment))
         self._plain_comments = _plain_constructor(self._comment_class, NavigableString)
         self._doctype_class = cast("type[Doctype]", classes.get(Doctype, Doctype))
@@ -569,6 +592,7 @@ class SoupBuilder(TreeBuilder):
         tag_class = self._tag_class
         containers = self._containers
         plain_strings = self._plain_strings
+        string_dicts = self._string_dicts
         new_str = _new_str
         string_class = self._string_class
         # A stand-in "previous node" for the first one, so that the loop
@@ -587,22 +611,41 @@ class SoupBuilder(TreeBuilder):
                 kind = node.__class__
                 if kind is str or kind is list:
                     text = node if kind is str else "".join(node)
-                    if plain_strings:
+                    if string_dicts:
                         node = new_str(string_class, text)
-                        node.hidden = False
+                        # NavigableString.__new__'s attributes, in its order.
+                        node.__dict__ = {
+                            "hidden": False,
+                            "parent": parent,
+                            "previous_element": previous,
+                            "next_element": None,
+                            "next_sibling": None,
+                            "previous_sibling": sibling,
+                        }
                     else:
-                        node = string_class(text)
-                    node.parent = parent
-                    node.next_element = None
-                    node.next_sibling = None
+                        if plain_strings:
+                            node = new_str(string_class, text)
+                            node.hidden = False
+                        else:
+                            node = string_class(text)
+                        node.parent = parent
+                        node.previous_element = previous
+                        node.next_element = None
+                        node.next_sibling = None
+                        node.previous_sibling = sibling
                     children[index] = node
+                    previous.next_element = node
+                    if sibling is not None:
+                        sibling.next_sibling = node
+                    sibling = previous = node
+                    continue
                 node.previous_element = previous
                 previous.next_element = node
                 node.previous_sibling = sibling
                 if sibling is not None:
                     sibling.next_sibling = node
                 sibling = previous = node
-                if node.__class__ is tag_class and node.contents:
+                if kind is tag_class and node.contents:
                     stack.append((parent, children, iterator, sibling, string_class))
                     parent = node
                     children = node.contents
