@@ -203,9 +203,6 @@ class SoupBuilder(TreeBuilder):
     def set_source(self, text: str) -> None:
         if self._track_lines:
             self._source = text
-            if self._plain_tags:
-                # Again, now that lines can be counted as tags are made.
-                self.create_element = self._element_factory()  # type: ignore[method-assign]
 
     def start_document(self) -> Any:
         return self.soup
@@ -287,16 +284,6 @@ class SoupBuilder(TreeBuilder):
         meta_substitutions = self._builder.set_up_substitutions
         track_lines = self._track_lines
         positioned = self._positioned.append
-        # Source lines as tags are made: the newlines between one tag's "<"
-        # and the next one's are counted (str.count: linear in all); a tag
-        # that goes back (a formatting element the parser reconstructs keeps
-        # its first token's offset) keeps the offset for _resolve_positions.
-        source = self._source
-        count = source.count if source is not None else None
-        rfind = source.rfind if source is not None else None
-        line = 1  # the line of offset ``last``
-        line_start = 0  # the offset where that line starts
-        last = 0
         # One empty prefix map for every Tag, as bs4's lxml builder shares
         # one map between the tags of a scope (bs4 only reads it: select()'s
         # default namespaces); a dict per Tag was an allocation per element.
@@ -310,28 +297,18 @@ class SoupBuilder(TreeBuilder):
         split_values = self._cdata_by_tag is not None
 
         def create_element(name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
-            nonlocal line, line_start, last
             tag = new(tag_class)
             tag.parser_class = parser_class
             tag.name = name
             tag.namespace = namespace
             tag._namespaces = namespaces
             tag.prefix = None
-            if pos < 0 or not track_lines:
-                tag.sourceline = None
-                tag.sourcepos = None
-            elif pos >= last and count is not None:
-                between = count("\n", last, pos)
-                if between:
-                    line += between
-                    line_start = rfind("\n", last, pos) + 1  # type: ignore[misc]
-                last = pos
-                tag.sourceline = line
-                tag.sourcepos = pos - line_start
-            else:
+            if pos >= 0 and track_lines:
                 tag.sourceline = pos  # an offset until _resolve_positions()
-                tag.sourcepos = None
                 positioned(tag)
+            else:
+                tag.sourceline = None
+            tag.sourcepos = None
             tag.attribute_value_list_class = value_list_class
             if not attrs:
                 tag.attrs = dict_class()
