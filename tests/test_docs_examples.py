@@ -1,6 +1,7 @@
-"""Every code block of the documentation runs (rules: tests/_doc_examples.py).
-
-To cover another Markdown file (README.md), add it to ``PAGES``.
+"""Every code block of the documentation runs (rules: tests/_doc_examples.py):
+the pages of docs/ and the Markdown files at the top of the project
+(README.md, CONTRIBUTING.md, CHANGELOG.md).  README-specific checks (the
+two set-up commands) are in tests/test_readme_examples.py.
 """
 
 from __future__ import annotations
@@ -9,19 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from _doc_examples import ROOT, blocks_of, check_page
+from _doc_examples import ROOT, blocks_of, check_page, needed_modules
 
 DOCS = ROOT / "docs"
-PAGES = sorted(DOCS.rglob("*.md")) if DOCS.is_dir() else []
+PAGES = sorted(ROOT.glob("*.md")) + (sorted(DOCS.rglob("*.md")) if DOCS.is_dir() else [])
 
 
 def test_the_documentation_is_here() -> None:
-    # The sdist carries docs/; a checkout without it would test nothing.
-    assert PAGES, f"no Markdown pages under {DOCS}"
+    # The sdist carries docs/ and README.md; without them this would test nothing.
+    names = {str(p.relative_to(ROOT)) for p in PAGES}
+    assert {"README.md", "CONTRIBUTING.md", "docs/index.md"} <= names, names
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
 def test_every_block_runs(page: Path) -> None:
+    for module in needed_modules(page):
+        pytest.importorskip(module, reason=f"{page.name}'s examples use {module}")
     problems = check_page(page)
     assert not problems, "\n\n".join(problems)
 
@@ -68,3 +72,32 @@ def test_directives_and_nested_fences_are_not_code(tmp_path: Path) -> None:
     page = _page(tmp_path, "````{eval-rst}\n```python\nraise SystemExit(1)\n```\n````\n\n```{toctree}\nx\n```\n")
     assert [b.language for b in blocks_of(page)] == ["{eval-rst}", "{toctree}"]
     assert check_page(page) == []
+
+
+def test_printed_output_is_compared(tmp_path: Path) -> None:
+    code = "for x in (1, 2):\n    print(x)\n# 1\n# {}\nassert True\n"
+    page = _page(tmp_path, "```python\n" + code.format(3) + "```\n")
+    (problem,) = check_page(page)
+    assert "printed something else" in problem
+    page = _page(tmp_path, "```python\n" + code.format(2) + "```\n")
+    assert check_page(page) == []
+
+
+def test_a_synopsis_runs_through_the_command(tmp_path: Path) -> None:
+    synopsis = "<!-- cli-synopsis -->\n```sh\nspecparser --format tree page.html   # the tree\n{}\n```\n"
+    page = _page(tmp_path, synopsis.format("cat x | specparser --format json -"))
+    assert check_page(page) == []
+    page = _page(tmp_path, synopsis.format("specparser --format no-such-format page.html"))
+    (problem,) = check_page(page)
+    assert "no-such-format" in problem and "exit status 2" in problem
+
+
+def test_what_a_block_not_run_names_must_exist(tmp_path: Path) -> None:
+    page = _page(tmp_path, "<!-- not-run: slow -->\n```sh\npython benchmarks/compare.py --markdown --only x\n```\n")
+    assert check_page(page) == []
+    page = _page(tmp_path, "<!-- not-run: slow -->\n```sh\npython benchmarks/compare.py --no-such-option\n```\n")
+    (problem,) = check_page(page)
+    assert "compare.py has no option --no-such-option" in problem
+    page = _page(tmp_path, "<!-- not-run: slow -->\n```sh\npython tests/no_such_file.py\n```\n")
+    (problem,) = check_page(page)
+    assert "tests/no_such_file.py does not exist" in problem

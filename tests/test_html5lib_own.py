@@ -259,7 +259,14 @@ def test_html5lib_own_suite_on_the_drop_in() -> None:
     template.dat, webkit02.dat: every tree type, namespaced or not, and the
     walkers).  The whole suite: ``python compat/run.py html5lib-own``."""
     from compat import html5lib_own_suite as suite
+    from compat.paths import MISSING_TESTS, MISSING_WPT_TREE, html5lib_tests_dir, wpt_tree_construction_dir
 
+    # The suite reads html5lib-tests and the current tree-construction data
+    # (not in the sdist): without them there is nothing to run.
+    if html5lib_tests_dir() is None:
+        pytest.skip(MISSING_TESTS)
+    if wpt_tree_construction_dir() is None:
+        pytest.skip(MISSING_WPT_TREE)
     found, reason = suite.find_tests()
     if found is None:
         pytest.skip(f"html5lib 1.1's sdist is not obtainable: {reason}")

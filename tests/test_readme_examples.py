@@ -1,45 +1,58 @@
-"""Every ```python block of README.md runs, each in a fresh namespace, and
-the ``# output`` comment lines right after a ``print`` loop are checked
-against what it printed.  Blocks that need an optional library (lxml, bs4,
-html5lib) skip with that reason when it is missing."""
+"""README.md: its two set-up commands.
+
+Every other block of the README runs in tests/test_docs_examples.py (python
+blocks with their printed output, the command's synopsis through the
+command).  The set-up commands install into a new virtual environment, so
+.ci/run runs them as written; here the README is held to its promise of
+exactly two (one installs and runs the command on the bundled example, one
+installs the test extras and runs the suite), and the first one's command is
+run on the checkout.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
-import warnings
-from pathlib import Path
+import shlex
+import subprocess
+import sys
 
-import pytest
+from _doc_examples import ROOT, blocks_of
 
-README = Path(__file__).resolve().parent.parent / "README.md"
-BLOCKS = re.findall(r"^```python\n(.*?)^```", README.read_text(encoding="utf-8"), re.S | re.M)
-
-
-def test_the_readme_has_examples() -> None:
-    assert len(BLOCKS) >= 5
+README = ROOT / "README.md"
 
 
-@pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
-def test_readme_example_runs(code: str) -> None:
-    for module in ("lxml", "bs4"):
-        if re.search(rf'"{module}|\b{module}\b', code) and module in code:
-            pytest.importorskip(module)
-    if "BeautifulSoup(html" in code:
-        pytest.skip("the bs4 plug-in snippet uses a placeholder `html` (tested in tests/test_bs4_registration.py)")
-    printed = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(printed), warnings.catch_warnings():
-            # install(): "html5lib was already imported" by this test run.
-            warnings.simplefilter("ignore", RuntimeWarning)
-            exec(compile(code, str(README), "exec"), {"__name__": "readme_example"})  # noqa: S102
-    finally:
-        if "install()" in code:  # the example's alias must not outlive it
-            from specparser import html5lib_compat
+def _set_up_blocks() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("\n## Set up\n", 1)[1].split("\n## ", 1)[0]
+    start = text.index(section)
+    first_line = text[:start].count("\n") + 1
+    last_line = first_line + section.count("\n")
+    return [b.code.strip() for b in blocks_of(README) if first_line <= b.line <= last_line]
 
-            html5lib_compat.uninstall()
-    # "# text" lines that follow a print loop are its expected output.
-    expected = [line[2:] for line in code.splitlines() if line.startswith("# ") and "print(" in code]
-    if expected:
-        assert printed.getvalue().splitlines() == expected
+
+def test_two_set_up_commands() -> None:
+    install_and_run, install_and_test = _set_up_blocks()
+    for command in (install_and_run, install_and_test):
+        assert "\n" not in command, command
+        assert command.startswith("python3 -m venv .venv && .venv/bin/pip install -q "), command
+    assert install_and_run.endswith(".venv/bin/specparser --format tree examples/example.html")
+    assert ".[test,lxml,bs4]" in install_and_test and install_and_test.endswith(".venv/bin/python -m pytest -q")
+
+
+def test_the_first_set_up_command_prints_the_example_tree() -> None:
+    install_and_run = _set_up_blocks()[0]
+    argv = shlex.split(install_and_run.rsplit("&& ", 1)[1])
+    assert argv[0] == ".venv/bin/specparser"
+    done = subprocess.run(
+        [sys.executable, "-m", "specparser", *argv[1:]], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    # The html5lib-tests tree format, and what the standard builds from the
+    # example: the misnested <b> is split by the adoption agency, the text in
+    # the table is foster-parented before it, <tbody> is implied.
+    assert lines[:2] == ["| <!DOCTYPE html>", '| <html>'], lines[:2]
+    assert "|       <b>" in lines
+    tree = "\n".join(lines)
+    assert re.search(r'"\s*Foster-parented text\s*"\n\|     <table>', tree), tree
+    assert "|       <tbody>" in lines
