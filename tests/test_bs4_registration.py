@@ -84,8 +84,10 @@ import importlib, pkgutil
 import specparser
 
 failures = {}
+BS4_MODULES = ("specparser.bs4", "specparser.bs4_integration", "specparser.builders.bs4",
+               "specparser.walkers.bs4")
 for info in pkgutil.walk_packages(specparser.__path__, "specparser."):
-    if info.name.rsplit(".", 1)[-1] == "bs4":
+    if info.name in BS4_MODULES:
         continue
     try:
         importlib.import_module(info.name)
@@ -94,7 +96,7 @@ for info in pkgutil.walk_packages(specparser.__path__, "specparser."):
 assert not any("bs4" in message for message in failures.values()), failures
 assert not [name for name in sys.modules if name == "bs4" or name.startswith("bs4.")]
 
-for name in ("specparser.bs4", "specparser.builders.bs4", "specparser.walkers.bs4"):
+for name in BS4_MODULES:
     try:
         importlib.import_module(name)
     except ImportError as exc:
@@ -114,3 +116,19 @@ print("ok")
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_the_integration_module_names_are_the_same_objects_everywhere():
+    # specparser.bs4_integration holds the bs4 builder since issue 22; the
+    # older import paths must keep giving the same class and function.
+    pytest.importorskip("bs4", reason="beautifulsoup4 is not installed")
+    import specparser.bs4
+    import specparser.bs4_integration as integration
+    import specparser.builders.bs4 as adapter
+
+    assert specparser.bs4.SpecParserTreeBuilder is integration.SpecParserTreeBuilder
+    assert adapter.SpecParserTreeBuilder is integration.SpecParserTreeBuilder
+    assert adapter.sniffing_keywords is integration.sniffing_keywords
+    assert specparser.bs4.SoupBuilder is adapter.SoupBuilder
+    with pytest.raises(AttributeError):
+        adapter.no_such_name  # noqa: B018

@@ -59,7 +59,7 @@ class _Readable(Protocol):
 Markup = Union[str, bytes, bytearray, memoryview, _Readable, IO[bytes]]
 #: The tree types known by name.
 TreeName = Literal["etree", "lxml", "lxml.html", "bs4", "dom"]
-TREE_NAMES: tuple[str, ...] = ("etree", "lxml", "lxml.html", "bs4", "dom")
+_TREE_NAMES: tuple[str, ...] = ("etree", "lxml", "lxml.html", "bs4", "dom")
 
 _CONFIDENCES = ("certain", "tentative", "irrelevant")
 
@@ -363,8 +363,8 @@ def _builder_factory(function: str, tree: Any, namespace_html: bool) -> Callable
     """A function that makes the builder for one pass over the input (a
     re-parse after an encoding change needs a fresh one)."""
     if isinstance(tree, str):
-        if tree not in TREE_NAMES:
-            raise ValueError(f"{function}(): tree must be one of {', '.join(map(repr, TREE_NAMES))} or a TreeBuilder, not {tree!r}")
+        if tree not in _TREE_NAMES:
+            raise ValueError(f"{function}(): tree must be one of {', '.join(map(repr, _TREE_NAMES))} or a TreeBuilder, not {tree!r}")
         from .builders import get_builder
 
         cls: Callable[..., TreeBuilder] = get_builder(tree)
@@ -379,7 +379,7 @@ def _builder_factory(function: str, tree: Any, namespace_html: bool) -> Callable
     if isinstance(tree, type) and issubclass(tree, TreeBuilder):
         return tree
     raise TypeError(
-        f"{function}(): tree must be a tree name ({', '.join(TREE_NAMES)}) or a "
+        f"{function}(): tree must be a tree name ({', '.join(_TREE_NAMES)}) or a "
         f"specparser.treebuilder.TreeBuilder, not {type(tree).__name__}"
     )
 

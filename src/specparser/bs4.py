@@ -23,7 +23,8 @@ specparser imports bs4.
 
 from __future__ import annotations
 
-from .builders.bs4 import SoupBuilder, SpecParserTreeBuilder
+from .builders.bs4 import SoupBuilder
+from .bs4_integration import SpecParserTreeBuilder
 
 __all__ = ["SpecParserTreeBuilder", "SoupBuilder", "register"]
 

@@ -13,6 +13,15 @@ from __future__ import annotations
 
 from html.entities import html5 as _html5
 
+__all__ = [
+    "LONGEST_WITHOUT_SEMICOLON",
+    "NAMED_WITHOUT_SEMICOLON",
+    "NAMED_WITH_SEMICOLON",
+    "NUMERIC_REPLACEMENTS",
+    "is_control_reference_error",
+    "is_noncharacter",
+]
+
 # "amp;" -> "&": every entry that ends with a semicolon (the semicolon is
 # part of the key, as in the spec's table).
 NAMED_WITH_SEMICOLON: dict[str, str] = {k: v for k, v in _html5.items() if k.endswith(";")}

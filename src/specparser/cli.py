@@ -30,29 +30,29 @@ from .fragment_context import parse_fragment_context
 
 __all__ = ["main"]
 
-PROG = "specparser"
+_PROG = "specparser"
 
-EXIT_OK = 0
-EXIT_PARSE_ERRORS = 1  # --strict and at least one parse error
-EXIT_USAGE = 2  # bad arguments, or an input that could not be read
-EXIT_BROKEN_PIPE = 141  # what a shell reports for a writer killed by SIGPIPE (128 + 13)
-EXIT_INTERRUPTED = 130  # 128 + SIGINT
+_EXIT_OK = 0
+_EXIT_PARSE_ERRORS = 1  # --strict and at least one parse error
+_EXIT_USAGE = 2  # bad arguments, or an input that could not be read
+_EXIT_BROKEN_PIPE = 141  # what a shell reports for a writer killed by SIGPIPE (128 + 13)
+_EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-FORMATS = ("html", "tree", "errors", "text", "text-content", "json")
+_FORMATS = ("html", "tree", "errors", "text", "text-content", "json")
 
 # What the outputs are written in; --format html declares it in the document.
-OUTPUT_ENCODING = "utf-8"
+_OUTPUT_ENCODING = "utf-8"
 
-STDIN_NAME = "-"
-STDIN_LABEL = "<stdin>"  # the file name printed for standard input
+_STDIN_NAME = "-"
+_STDIN_LABEL = "<stdin>"  # the file name printed for standard input
 
-DESCRIPTION = """\
+_DESCRIPTION = """\
 Parse HTML documents with the WHATWG HTML parsing algorithm and print the
 tree a browser would build.  Files are read as bytes; the encoding is
 sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, else
 windows-1252)."""
 
-EPILOG = """\
+_EPILOG = """\
 formats:
   html    the document serialized by the spec's algorithm: normalized markup
           (implied tags added, misnesting fixed, attributes quoted)
@@ -105,7 +105,7 @@ class Options(NamedTuple):
     detect_utf8: bool = True  # step 8 of the sniffing: valid UTF-8 is UTF-8
 
 
-class Result(NamedTuple):
+class _Result(NamedTuple):
     """One input's outcome, sent back from a worker process."""
 
     name: str
@@ -128,7 +128,7 @@ def fragment_context(text: str) -> tuple[str, str]:
         raise UsageError(str(exc)) from None
 
 
-def encoding_override(label: str) -> str:
+def _encoding_override(label: str) -> str:
     """The encoding named by ``label`` (https://encoding.spec.whatwg.org/#concept-encoding-get)."""
     name = get_an_encoding(label)
     if name is None:
@@ -142,7 +142,7 @@ def encoding_override(label: str) -> str:
 class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line, no usage block: the same shape as every other error.
-        raise UsageError(f"{message} (see '{PROG} --help')")
+        raise UsageError(f"{message} (see '{_PROG} --help')")
 
 
 def _jobs(text: str) -> int:
@@ -155,18 +155,18 @@ def _jobs(text: str) -> int:
     return value or (os.cpu_count() or 1)
 
 
-def build_argument_parser() -> argparse.ArgumentParser:
+def _build_argument_parser() -> argparse.ArgumentParser:
     from . import __version__
 
     parser = _ArgumentParser(
-        prog=PROG,
-        description=DESCRIPTION,
-        epilog=EPILOG,
+        prog=_PROG,
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="HTML file to parse; '-' for standard input")
     parser.add_argument(
-        "-f", "--format", choices=FORMATS, default="html", help="what to print (default: html; see below)"
+        "-f", "--format", choices=_FORMATS, default="html", help="what to print (default: html; see below)"
     )
     parser.add_argument(
         "-e", "--encoding", metavar="LABEL",
@@ -201,13 +201,13 @@ def build_argument_parser() -> argparse.ArgumentParser:
 # -- the work for one input (runs in worker processes too) ----------------
 
 
-def read_input(path: str) -> bytes:
+def _read_input(path: str) -> bytes:
     """The bytes of ``path``; OSError subclasses say what went wrong."""
     with open(path, "rb") as file:
         return file.read()
 
 
-def describe_os_error(path: str, error: OSError) -> str:
+def _describe_os_error(path: str, error: OSError) -> str:
     if isinstance(error, FileNotFoundError):
         return f"{path}: no such file"
     if isinstance(error, IsADirectoryError):
@@ -259,7 +259,7 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
         return output, len(errors)
     events = walk(tree)
     if fmt == "html":
-        text = format_html(events, scripting=options.scripting, output_encoding=OUTPUT_ENCODING)
+        text = format_html(events, scripting=options.scripting, output_encoding=_OUTPUT_ENCODING)
     elif fmt == "tree":
         text = format_tree(events)
     elif fmt == "text":
@@ -271,23 +271,23 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     return text + "\n", len(errors)
 
 
-def run_job(job: tuple[str, str | None, bytes | None], options: Options) -> Result:
+def run_job(job: tuple[str, str | None, bytes | None], options: Options) -> _Result:
     """One input: ``(display name, path, data)`` with either a path to read
     or the bytes already read (standard input)."""
     name, path, data = job
     if data is None:
         try:
-            data = read_input(path)  # type: ignore[arg-type]
+            data = _read_input(path)  # type: ignore[arg-type]
         except OSError as error:
-            return Result(name, "", 0, 0, describe_os_error(name, error))
+            return _Result(name, "", 0, 0, _describe_os_error(name, error))
     try:
         output, count = parse_and_format(data, name, options)
     except Exception as error:  # a bug: say so in one line, go on with the other files
-        return Result(name, "", 0, len(data), f"{name}: internal error, please report: {type(error).__name__}: {error}")
-    return Result(name, output, count, len(data), None)
+        return _Result(name, "", 0, len(data), f"{name}: internal error, please report: {type(error).__name__}: {error}")
+    return _Result(name, output, count, len(data), None)
 
 
-def _results(jobs: Sequence[tuple], options: Options, processes: int) -> Iterator[Result]:
+def _results(jobs: Sequence[tuple], options: Options, processes: int) -> Iterator[_Result]:
     """Results in input order, from this process or a pool of ``processes``."""
     if processes <= 1 or len(jobs) <= 1:
         for job in jobs:
@@ -300,7 +300,7 @@ def _results(jobs: Sequence[tuple], options: Options, processes: int) -> Iterato
         executor = ProcessPoolExecutor(max_workers=min(processes, len(jobs)))
     except (OSError, NotImplementedError, ImportError) as error:
         # No working multiprocessing here (no /dev/shm, no sem_open ...).
-        sys.stderr.write(f"{PROG}: warning: -j: cannot start worker processes ({error}); using one\n")
+        sys.stderr.write(f"{_PROG}: warning: -j: cannot start worker processes ({error}); using one\n")
         yield from _results(jobs, options, 1)
         return
     pending: deque = deque()  # (job, future or None), in input order
@@ -344,7 +344,7 @@ def _results(jobs: Sequence[tuple], options: Options, processes: int) -> Iterato
         executor.shutdown(wait=False, cancel_futures=True)
     if broken:
         # Nothing is lost: every input not yet reported is parsed here.
-        sys.stderr.write(f"{PROG}: warning: a worker process died; going on in one process\n")
+        sys.stderr.write(f"{_PROG}: warning: a worker process died; going on in one process\n")
         for job, _ in pending:
             yield run_job(job, options)
         for job in remaining:
@@ -362,7 +362,7 @@ def _size(nbytes: int) -> str:
     return f"{nbytes / (1024 * 1024):.1f} MB"
 
 
-class Progress:
+class _Progress:
     """A one-line progress bar on a terminal, redrawn at most ten times a
     second.  In ``auto`` mode it appears only when the stream is a terminal,
     there is more than one file, and the run is long: more than a few files,
@@ -409,7 +409,7 @@ class Progress:
             self.shown = False
 
 
-def write_all(out: IO[bytes], data: bytes) -> None:
+def _write_all(out: IO[bytes], data: bytes) -> None:
     """Write every byte: a buffered writer may report a short write (it
     does when the reader of a pipe goes away mid-write), and the rest must
     not be dropped silently; the next attempt raises the error instead."""
@@ -422,7 +422,7 @@ def write_all(out: IO[bytes], data: bytes) -> None:
 
 
 def _error(message: str) -> None:
-    sys.stderr.write(f"{PROG}: error: {message}\n")
+    sys.stderr.write(f"{_PROG}: error: {message}\n")
     sys.stderr.flush()
 
 
@@ -435,7 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(list(sys.argv[1:] if argv is None else argv))
     except UsageError as error:
         _error(str(error))
-        return EXIT_USAGE
+        return _EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly.  Python would
         # complain again when flushing stdout at exit, so point it at
@@ -445,31 +445,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
         except (OSError, ValueError):
             pass
-        return EXIT_BROKEN_PIPE
+        return _EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         sys.stderr.write("\n")
-        return EXIT_INTERRUPTED
+        return _EXIT_INTERRUPTED
 
 
 def _main(argv: list[str]) -> int:
-    args = build_argument_parser().parse_args(argv)
+    args = _build_argument_parser().parse_args(argv)
     options = Options(
         format=args.format,
-        encoding=None if args.encoding is None else encoding_override(args.encoding),
+        encoding=None if args.encoding is None else _encoding_override(args.encoding),
         context=None if args.fragment is None else fragment_context(args.fragment),
         scripting=args.scripting,
         detect_utf8=not args.no_detect_utf8,
     )
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:
-        if path == STDIN_NAME:
+        if path == _STDIN_NAME:
             if sys.stdin is None:  # started with standard input closed
                 raise UsageError("-: standard input is closed")
             try:
                 data = sys.stdin.buffer.read()
             except OSError as error:
                 raise UsageError(f"-: cannot read standard input: {error.strerror or error}") from None
-            jobs.append((STDIN_LABEL, None, data))
+            jobs.append((_STDIN_LABEL, None, data))
         else:
             jobs.append((path, path, None))
 
@@ -477,7 +477,7 @@ def _main(argv: list[str]) -> int:
         try:
             out: IO[bytes] = open(args.output, "wb")
         except OSError as error:
-            raise UsageError(f"--output: {describe_os_error(args.output, error)}") from None
+            raise UsageError(f"--output: {_describe_os_error(args.output, error)}") from None
     else:
         out = sys.stdout.buffer
     try:
@@ -490,7 +490,7 @@ def _main(argv: list[str]) -> int:
 def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, args: argparse.Namespace, out: IO[bytes]) -> int:
     many = len(jobs) > 1
     headers = many and options.format in ("html", "tree", "text", "text-content")
-    progress = Progress(sys.stderr, len(jobs), args.progress)
+    progress = _Progress(sys.stderr, len(jobs), args.progress)
     # Output to the terminal the bar is on must not be drawn over it.
     shares_terminal = progress.enabled and out.isatty()
     start = time.monotonic()
@@ -508,8 +508,8 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
                 progress.clear()
             if headers:
                 header = f"\n==> {result.name} <==\n" if written else f"==> {result.name} <==\n"
-                write_all(out, header.encode("utf-8", "replace"))
-            write_all(out, result.output.encode("utf-8", "replace"))
+                _write_all(out, header.encode("utf-8", "replace"))
+            _write_all(out, result.output.encode("utf-8", "replace"))
             written += 1
             if shares_terminal:
                 out.flush()  # the bar is redrawn below the output just written
@@ -518,12 +518,12 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
     progress.clear()
     if many:
         elapsed = time.monotonic() - start
-        summary = f"{PROG}: {len(jobs)} files, {_size(nbytes)}, {error_count} parse errors, {elapsed:.2f} s"
+        summary = f"{_PROG}: {len(jobs)} files, {_size(nbytes)}, {error_count} parse errors, {elapsed:.2f} s"
         if failures:
             summary += f", {failures} could not be read"
         sys.stderr.write(summary + "\n")
     if failures:
-        return EXIT_USAGE
+        return _EXIT_USAGE
     if args.strict and error_count:
-        return EXIT_PARSE_ERRORS
-    return EXIT_OK
+        return _EXIT_PARSE_ERRORS
+    return _EXIT_OK

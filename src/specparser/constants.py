@@ -1,5 +1,17 @@
 """Namespace URLs and prefixes.  https://infra.spec.whatwg.org/#namespaces"""
 
+__all__ = [
+    "ATTRIBUTE_PREFIXES",
+    "HTML_NAMESPACE",
+    "MATHML_NAMESPACE",
+    "SVG_NAMESPACE",
+    "XLINK_NAMESPACE",
+    "XMLNS_NAMESPACE",
+    "XML_NAMESPACE",
+    "namespaces",
+    "prefixes",
+]
+
 HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
 MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"

@@ -89,6 +89,38 @@ from .constants import (
     XMLNS_NAMESPACE,
 )
 
+__all__ = [
+    "ATTRIBUTE_NAME",
+    "CHARACTERS",
+    "COMMENT",
+    "CoercionLog",
+    "DOCTYPE",
+    "DROPPED_DOCTYPE",
+    "DataLossWarning",
+    "ELEMENT_NAME",
+    "EMPTY_NAME",
+    "LOSSLESS",
+    "LOSSY",
+    "PROCESSING_INSTRUCTION",
+    "REDUNDANT_XMLNS",
+    "SPEC_URL",
+    "XMLNS_ATTRIBUTE",
+    "coerce_characters",
+    "coerce_comment",
+    "coerce_name",
+    "coerce_pi_data",
+    "coerce_pi_target",
+    "coerce_public_id",
+    "coerce_system_id",
+    "count_bad_characters",
+    "is_redundant_declaration",
+    "is_xmlns_attribute",
+    "restore_comment",
+    "restore_identifier",
+    "restore_name",
+    "restore_pi_data",
+]
+
 SPEC_URL = "https://html.spec.whatwg.org/#coercing-an-html-dom-into-an-infoset"
 
 # XML 1.0 (fifth edition) NameStartChar and NameChar, without ":" (lxml

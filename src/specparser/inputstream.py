@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+__all__ = ["input_stream_errors", "preprocess"]
+
 # Every code point that is *not* a parse error by itself: U+0000 (the
 # tokenizer states report NULs), ASCII whitespace and printable ASCII, then
 # everything from U+00A0 except surrogates and noncharacters

@@ -22,6 +22,8 @@ from typing import Iterable
 from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
 
+__all__ = ["dump_events", "format_events"]
+
 _PREFIXES = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math ", HTML_NAMESPACE: ""}
 
 

@@ -5,15 +5,36 @@ against this interface; each tree type (ElementTree, lxml, BeautifulSoup,
 html5lib-style builders supplied by a caller) is an adapter that subclasses
 :class:`TreeBuilder`.  A new tree type needs a new adapter only.
 
-Rules of the contract:
+Rules of the contract (each adapter in :mod:`specparser.builders` and the
+html5lib-protocol adapter rely on them; ``tests/test_treebuilder_guide.py``
+checks every one of them while the whole tree-construction suite runs):
 
-* **Write-only.**  The parser keeps its own element records (local name,
-  namespace, attributes, category bits) and never asks a builder for a name,
-  a namespace or an attribute.  The only question it asks is
-  :meth:`TreeBuilder.parent_of`, for foster parenting and the adoption
-  agency.
-* **Nodes are opaque.**  Whatever ``create_element`` / ``create_comment`` /
-  ``create_processing_instruction`` return is handed back unchanged in later calls.
+* **Write-only, nearly.**  The parser keeps its own element records (local
+  name, namespace, attributes, category bits) and never asks a builder for a
+  name, a namespace or an attribute.  It asks :meth:`TreeBuilder.parent_of`
+  (see there for exactly when) and, for ``<template for>`` only,
+  :meth:`TreeBuilder.children_of`.
+* **Nodes are opaque.**  Whatever ``start_document`` / ``start_fragment`` /
+  ``create_element`` / ``create_comment`` / ``create_processing_instruction``
+  / ``template_contents`` return is handed back unchanged in later calls;
+  nodes are compared by identity only (never hashed or compared with
+  ``==``).
+* **Order of calls.**  ``start_document`` or ``start_fragment`` comes first,
+  once (when the parser is made); then ``set_source``; then the tree
+  calls; ``finish`` comes last, once.
+* **The Document** (what ``start_document`` returned) receives only
+  ``append_doctype``, and ``append`` / ``insert_before`` of comments,
+  processing instructions and the root ``html`` element (made with
+  ``create_element``, never ``append_new_element``).  It never gets text
+  (an adapter may drop any text it is given for it).  In the fragment case
+  the node ``start_fragment`` returned plays the ``html`` root element:
+  it gets elements, text and, for a second ``<html>`` tag,
+  :meth:`TreeBuilder.add_missing_attributes`.
+* **Inserted nodes have no parent.**  ``append`` and ``insert_before`` are
+  only given a ``child`` that is new or was just detached with
+  :meth:`TreeBuilder.remove` (the adoption agency removes before it
+  re-appends), and the ``reference`` / ``before`` node is a child of
+  ``parent``.
 * **Names.**  ``name`` is the element's local name as the DOM would have it
   after the spec's adjustments (``foreignObject``, ``definitionURL`` ...).
   ``namespace`` is one of the namespace URLs in :mod:`specparser.constants`.
@@ -21,20 +42,28 @@ Rules of the contract:
   strings, except for attributes that "adjust foreign attributes" placed in
   a namespace: those keys are ``(prefix, local_name, namespace)`` tuples,
   e.g. ``("xlink", "href", "http://www.w3.org/1999/xlink")``.  The dict is
-  the builder's to keep (the parser does not mutate it afterwards).
-* **Text.**  ``insert_text`` may be called many times in a row; merging
-  adjacent text is the adapter's job (ElementTree and lxml keep text in
-  ``.text`` / ``.tail``).
+  the builder's to keep (the parser does not mutate it afterwards; an
+  element the adoption agency recreates gets a copy).
+* **Text.**  ``insert_text`` is never given an empty string, and may be
+  called many times in a row for the same place; merging adjacent text is
+  the adapter's job (ElementTree and lxml keep text in ``.text`` /
+  ``.tail``; the parser never asks for text back).
 * **Positions.**  ``pos`` is the offset of the token that created a node in
   the preprocessed input, or ``-1`` for nodes the parser created without a
   token (an implied ``<html>``, ``<head>``, ``<body>``, ``<tbody>`` ...).
-  ``set_source`` gives the preprocessed text first, so adapters that want
-  line numbers (bs4's ``sourceline``) can compute them lazily.
+  ``set_source`` gives the preprocessed text before the first ``pos``, so
+  adapters that want line numbers (bs4's ``sourceline``, lxml's) can
+  compute them lazily.
+
+``docs/guides/treebuilder.md`` ("Writing your own TreeBuilder") has a
+complete adapter for a tree of plain dicts that passes the whole suite.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+__all__ = ["AttrName", "Node", "TreeBuilder"]
 
 Node = Any
 AttrName = "str | tuple[str | None, str, str]"
@@ -47,7 +76,8 @@ class TreeBuilder:
     # -- life cycle ------------------------------------------------------
 
     def set_source(self, text: str) -> None:
-        """The preprocessed input, before parsing starts, and again with the
+        """The preprocessed input, after ``start_document`` /
+        ``start_fragment`` and before any node is made, and again with the
         re-decoded input when a late ``<meta charset>`` switches the encoding
         on the fly (the text up to the switch is the same).  Default:
         ignored."""
@@ -69,18 +99,30 @@ class TreeBuilder:
     # -- node creation ---------------------------------------------------
 
     def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Node:
+        """Create and return an element that is in no tree yet.  ``attrs``
+        is the builder's to keep (see the module docstring for its keys).
+        The parser inserts it with :meth:`append` / :meth:`insert_before`,
+        or not at all (a ``<template for>`` that patches content); an
+        ``html`` ``template`` element is followed by
+        :meth:`template_contents`."""
         raise NotImplementedError
 
     def append_new_element(self, parent: Node, name: str, namespace: str, attrs: dict, pos: int = -1) -> Node:
         """:meth:`create_element` then :meth:`append` to ``parent``, in one
         call (the common case of inserting an element); returns the new
-        node.  Default: exactly those two calls.  An adapter may override it
-        when its tree library creates a child in place faster."""
+        node.  ``parent`` is an element, a template's contents or the
+        fragment node, never the Document.  Default: exactly those two
+        calls.  An adapter may override it when its tree library creates a
+        child in place faster (an adapter subclass that overrides only
+        ``create_element`` or ``append`` must then get the default back, as
+        the etree and lxml adapters' ``__init_subclass__`` do)."""
         node = self.create_element(name, namespace, attrs, pos)
         self.append(parent, node)
         return node
 
     def create_comment(self, data: str, pos: int = -1) -> Node:
+        """Create and return a comment node (in no tree yet) holding
+        ``data``, which may hold any character, ``--`` included."""
         raise NotImplementedError
 
     def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Node:
@@ -100,12 +142,18 @@ class TreeBuilder:
         raise NotImplementedError
 
     def set_quirks_mode(self, mode: str) -> None:
-        """``"no-quirks"``, ``"quirks"`` or ``"limited-quirks"``.  Default:
-        ignored."""
+        """``"no-quirks"``, ``"quirks"`` or ``"limited-quirks"``, at most
+        once, in the "initial" insertion mode (never for a fragment).
+        Default: ignored."""
 
     def template_contents(self, template: Node) -> Node:
         """The DocumentFragment that holds a ``<template>``'s contents; nodes
-        inserted "into the template contents" are appended to it."""
+        inserted "into the template contents" are appended to it (or
+        inserted before one of its children).  Asked for every HTML
+        ``template`` element right after it is created (before or after it
+        is inserted), and again after a ``<template for>`` ends: return the
+        same node each time.  Adapters whose tree has no template contents
+        (ElementTree, lxml, minidom, bs4) return the template itself."""
         raise NotImplementedError
 
     # -- mutation --------------------------------------------------------
@@ -125,37 +173,63 @@ class TreeBuilder:
         raise NotImplementedError
 
     def remove(self, node: Node) -> None:
-        """Detach ``node`` from its parent, if it has one."""
+        """Detach ``node`` from its parent, if it has one (the text around
+        it stays where it was, and may now be adjacent)."""
         raise NotImplementedError
 
     def move_children(self, old_parent: Node, new_parent: Node) -> None:
         """Append every child of ``old_parent`` (text included), in order, to
-        ``new_parent``."""
+        ``new_parent``.  The adoption agency's step: ``new_parent`` is an
+        element just made with :meth:`create_element`, with no parent and
+        no children (it is appended to ``old_parent`` next)."""
         raise NotImplementedError
 
     def parent_of(self, node: Node) -> Node | None:
-        """The node's parent, or ``None``."""
+        """The node's parent, or ``None``.  The parser asks it about:
+
+        * the last ``table`` on the stack of open elements, for foster
+          parenting (https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node);
+        * the adoption agency's lastNode right after :meth:`remove` detached
+          it (step 4.14 goes through "insert an element at the adjusted
+          insertion location", whose step 2 asks): the answer must then be
+          ``None``;
+        * the ``body`` element, and marker processing instructions and
+          their ancestors, for ``<template for>``: the climb goes on until
+          ``None``, so it may reach the ``html`` element (answer the
+          Document or ``None``: both are correct) and the Document
+          (answer ``None``).
+
+        Never asked about text."""
         raise NotImplementedError
 
     def children_of(self, parent: Node) -> list:
-        """The children of ``parent`` other than text, in order.  The only
-        other question the parser asks, and only for ``<template for>``
+        """The children of ``parent`` other than text, in order (a new
+        list, or one the parser only reads).  The only other question the
+        parser asks, and only for ``<template for>``
         (:mod:`specparser.treeconstruction.patching`: which of its marker
-        processing instructions come first, and where a range ends).  A
-        builder without it (and :meth:`remove_between`) parses ``<template
-        for>`` as an ordinary template."""
+        processing instructions come first, and where a range ends);
+        ``parent`` is an element or a template's contents.  Default: none;
+        a builder that overrides neither it nor :meth:`remove_between`
+        parses ``<template for>`` as an ordinary template (both or
+        neither)."""
         raise NotImplementedError
 
     def remove_between(self, parent: Node, start: Node, end: Node | None) -> None:
         """Remove every child of ``parent`` (text included) after ``start``
         and before ``end`` (to the last child when ``end`` is None): the
         placeholder of a ``<?start>`` ... ``<?end>`` range that a
-        ``<template for>`` replaces."""
+        ``<template for>`` replaces.  Only for ``<template for>``, and only
+        with :meth:`children_of` (see there); ``end``, when given, is a
+        later child of ``parent``."""
         raise NotImplementedError
 
     def add_missing_attributes(self, node: Node, attrs: dict) -> None:
         """Add each attribute of ``attrs`` that ``node`` does not have yet
-        (a second ``<html>`` or ``<body>`` start tag)."""
+        (a second ``<html>`` or ``<body>`` start tag).  ``node`` is the
+        ``body`` element or the first element on the stack: the ``html``
+        element, or in the fragment case the node :meth:`start_fragment`
+        returned.  ``attrs`` is the tag's own dict (plain string keys):
+        copy what is kept."""
         raise NotImplementedError
 
     def replace_children_with_clones(self, target: Node, source: Node) -> None:
@@ -167,6 +241,8 @@ class TreeBuilder:
         when the parser pops the selected ``<option>`` of a ``<select>`` that
         has a ``<selectedcontent>``, the option's subtree is copied into it.
         It is the only place the parser copies nodes.  Clones of template
-        elements keep their template contents.
+        elements keep their template contents.  ``target`` (the
+        ``selectedcontent``) may be a descendant of ``source``: clone
+        first, then replace.
         """
         raise NotImplementedError

@@ -19,6 +19,8 @@ from typing import Any, Callable, Iterator
 
 from ..treebuilder import TreeBuilder
 
+__all__ = ["BUILDERS", "builder_names", "get_builder", "get_walker"]
+
 # name -> (builder module, builder class, walker module, walker function)
 BUILDERS: dict[str, tuple[str, str, str, str]] = {
     "etree": (

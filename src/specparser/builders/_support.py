@@ -2,13 +2,16 @@
 
 The minidom adapter (:mod:`.dom`), the Beautiful Soup adapter (:mod:`.bs4`)
 and the html5lib-protocol adapter (:mod:`specparser.html5lib_compat._protocol`)
-each find children by identity and gather text the same way; the rest of
-each adapter is its tree's own business.
+find children by identity (:func:`index_from_end`); the minidom and the
+protocol adapters also share their ``insert_text`` (:class:`GatheredText`).
+The rest of each adapter is its tree's own business.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+__all__ = ["GatheredText", "index_from_end"]
 
 
 def index_from_end(children: list, node: Any) -> int:
@@ -23,26 +26,44 @@ def index_from_end(children: list, node: Any) -> int:
 
 
 class GatheredText:
-    """Mixin: consecutive text for the same parent is gathered and inserted
-    once, by the adapter's ``_flush_text``, at the next mutation (many
-    small text nodes or repeated concatenation would be slow, and html5lib's
-    users expect one node per run of text).
+    """Mixin: the ``insert_text`` of the adapters whose tree holds text as
+    nodes in a children list (the minidom adapter, the html5lib-protocol
+    adapter).  Consecutive text for the end of the same parent is gathered
+    and inserted once, at the next mutation (many small text nodes or
+    repeated concatenation would be slow, and html5lib's users expect one
+    node per run of text).
 
-    Every mutation other than appending text to the same parent must first
-    call ``_flush_text`` when ``_text_parent`` is not ``None``."""
+    The adapter supplies ``_append_text(parent, text)`` (text at the end of
+    ``parent``, merged with a text node there) and
+    ``_insert_text_before(parent, text, before)``.  Every mutation other
+    than appending text to the same parent must first call ``_flush_text``
+    when ``_text_parent`` is not ``None``."""
 
     _text_parent: Any = None
     _text_parts: list[str]
 
-    def _flush_text(self) -> None:
-        raise NotImplementedError
-
-    def _gather_text(self, parent: Any, text: str) -> None:
-        """Append ``text`` at the end of ``parent``, later."""
-        if parent is self._text_parent:
-            self._text_parts.append(text)
+    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+        if before is None:
+            if parent is self._text_parent:
+                self._text_parts.append(text)
+                return
+            if self._text_parent is not None:
+                self._flush_text()
+            self._text_parent = parent
+            self._text_parts = [text]
             return
         if self._text_parent is not None:
             self._flush_text()
-        self._text_parent = parent
-        self._text_parts = [text]
+        self._insert_text_before(parent, text, before)
+
+    def _flush_text(self) -> None:
+        """Insert the gathered text at the end of its parent."""
+        parent = self._text_parent
+        self._text_parent = None
+        self._append_text(parent, "".join(self._text_parts))
+
+    def _append_text(self, parent: Any, text: str) -> None:
+        raise NotImplementedError
+
+    def _insert_text_before(self, parent: Any, text: str, before: Any) -> None:
+        raise NotImplementedError

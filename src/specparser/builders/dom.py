@@ -146,24 +146,18 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
         else:
             parent.insertBefore(child, reference)
 
-    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
-        if before is None:
-            self._gather_text(parent, text)
-            return
-        if self._text_parent is not None:
-            self._flush_text()
+    # insert_text: GatheredText's, with these two.
+
+    def _insert_text_before(self, parent: Any, text: str, before: Any) -> None:
         previous = before.previousSibling
         if previous is not None and previous.nodeType == _TEXT_NODE:
             previous.appendData(text)
         else:
             parent.insertBefore(self.dom.createTextNode(text), before)
 
-    def _flush_text(self) -> None:
-        parent = self._text_parent
-        self._text_parent = None
+    def _append_text(self, parent: Any, text: str) -> None:
         if parent is self.dom:
             return  # a Document has no text children
-        text = "".join(self._text_parts)
         last = parent.lastChild
         if last is not None and last.nodeType == _TEXT_NODE:
             last.appendData(text)

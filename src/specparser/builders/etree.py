@@ -30,18 +30,21 @@ from xml.etree import ElementTree as ET
 
 from ..constants import HTML_NAMESPACE
 from ..treebuilder import TreeBuilder
+from ._text_runs import NO_TEXT, TextRuns
 
-Element = ET.Element
-Comment = ET.Comment
-ProcessingInstruction = ET.ProcessingInstruction
-SubElement = ET.SubElement
+__all__ = ["DOCTYPE", "DOCUMENT_FRAGMENT", "DOCUMENT_ROOT", "ElementTreeBuilder"]
+
+_Element = ET.Element
+_Comment = ET.Comment
+_ProcessingInstruction = ET.ProcessingInstruction
+_SubElement = ET.SubElement
 
 DOCUMENT_ROOT = "DOCUMENT_ROOT"
 DOCUMENT_FRAGMENT = "DOCUMENT_FRAGMENT"
 DOCTYPE = "<!DOCTYPE>"
 
 
-class ElementTreeBuilder(TreeBuilder):
+class ElementTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`xml.etree.ElementTree` trees in html5lib's shape."""
 
     def __init_subclass__(cls, **keywords: Any) -> None:
@@ -60,20 +63,24 @@ class ElementTreeBuilder(TreeBuilder):
         # ElementTree has no parent pointers; the parser asks for parents
         # (foster parenting) and ``remove`` needs them.
         self._parent: dict[Any, Any] = {}
-        # Consecutive text for the same place is joined once, at the next
-        # mutation: repeated ``str +=`` on .text/.tail would be quadratic.
+        # The text buffering (TextRuns): the place of the last text written
+        # and the pieces for it not written yet.
         self._text_parent: Any = None
+        self._text_before: Any = None
         self._text_parts: list[str] | None = None
+        # The node most recently appended and its parent (TextRuns).
+        self._last_parent: Any = None
+        self._last_child: Any = None
         self._html_tags: dict[str, str] = {}
 
     # -- life cycle ------------------------------------------------------
 
     def start_document(self) -> Any:
-        self.document = Element(DOCUMENT_ROOT)
+        self.document = _Element(DOCUMENT_ROOT)
         return self.document
 
     def start_fragment(self) -> Any:
-        self.fragment = Element(DOCUMENT_FRAGMENT)
+        self.fragment = _Element(DOCUMENT_FRAGMENT)
         return self.fragment
 
     def finish(self) -> Any:
@@ -100,7 +107,7 @@ class ElementTreeBuilder(TreeBuilder):
             if tag is None:
                 tag = self._html_tags[name] = "{%s}%s" % (namespace, name) if self.namespace_html else name
             # HTML elements never have namespaced attributes.
-            return Element(tag, attrs) if attrs else Element(tag)
+            return _Element(tag, attrs) if attrs else _Element(tag)
         tag = "{%s}%s" % (namespace, name)
         if attrs:
             plain = {}
@@ -108,8 +115,8 @@ class ElementTreeBuilder(TreeBuilder):
                 if key.__class__ is tuple:
                     key = "{%s}%s" % (key[2], key[1])
                 plain[key] = value
-            return Element(tag, plain)
-        return Element(tag)
+            return _Element(tag, plain)
+        return _Element(tag)
 
     def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
         """create_element + append in one call (the parser's common case):
@@ -125,21 +132,23 @@ class ElementTreeBuilder(TreeBuilder):
             self._flush_text()
         self._text_parent = None
         # HTML elements never have namespaced attributes.
-        element = SubElement(parent, tag, attrs) if attrs else SubElement(parent, tag)
+        element = _SubElement(parent, tag, attrs) if attrs else _SubElement(parent, tag)
         self._parent[element] = parent
+        self._last_parent = parent
+        self._last_child = element
         return element
 
     def create_comment(self, data: str, pos: int = -1) -> Any:
-        return Comment(data)
+        return _Comment(data)
 
     def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
         # ElementTree keeps a PI as one string, "target data" (just "target"
         # for empty data); the tokenizer never begins data with whitespace,
         # so the walker splits it back at the first space exactly.
-        return ProcessingInstruction(target, data)
+        return _ProcessingInstruction(target, data)
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
-        doctype = Element(DOCTYPE)
+        doctype = _Element(DOCTYPE)
         doctype.text = name
         if public_id:
             doctype.set("publicId", public_id)
@@ -158,61 +167,34 @@ class ElementTreeBuilder(TreeBuilder):
         self._text_parent = None
         parent.append(child)
         self._parent[child] = parent
+        if len(child) or parent is self.document:
+            # Not the TextRuns shortcut's case: text goes after the child's
+            # children, or nowhere.
+            self._last_parent = self._last_child = None
+        else:
+            self._last_parent = parent
+            self._last_child = child
 
     def insert_before(self, parent: Any, child: Any, reference: Any) -> None:
         if self._text_parts is not None:
             self._flush_text()
         self._text_parent = None
+        self._last_parent = self._last_child = None
         parent.insert(_index(parent, reference), child)
         self._parent[child] = parent
 
-    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
-        if before is None:
-            if parent is self._text_parent:
-                # More text for the same place: buffered, joined once.
-                parts = self._text_parts
-                if parts is None:
-                    self._text_parts = [text]
-                else:
-                    parts.append(text)
-                return
-            if self._text_parts is not None:
-                self._flush_text()
-            if parent is self.document:
-                return  # a Document has no text children
-            self._text_parent = parent
-            if len(parent):
-                last = parent[-1]
-                tail = last.tail
-                last.tail = tail + text if tail else text
-            else:
-                existing = parent.text
-                parent.text = existing + text if existing else text
-            return
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
-        index = _index(parent, before)
-        if index == 0:
-            parent.text = (parent.text or "") + text
-        else:
-            previous = parent[index - 1]
-            previous.tail = (previous.tail or "") + text
+    # insert_text: TextRuns', with this.
 
-    def _flush_text(self) -> None:
-        parent = self._text_parent
-        text = "".join(self._text_parts)  # type: ignore[arg-type]
-        self._text_parts = None
-        if len(parent):
-            last = parent[-1]
-            last.tail = (last.tail or "") + text
-        else:
-            parent.text = (parent.text or "") + text
+    def _text_previous_of(self, parent: Any, before: Any) -> Any:
+        if before is None:
+            if parent is self.document:
+                return NO_TEXT  # a Document has no text children
+            return parent[-1] if len(parent) else None
+        index = _index(parent, before)
+        return parent[index - 1] if index else None
 
     def remove(self, node: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
+        self._children_changed()
         parent = self._parent.pop(node, None)
         if parent is None:
             return
@@ -220,24 +202,14 @@ class ElementTreeBuilder(TreeBuilder):
         tail = node.tail
         if tail:
             # The text after the node stays where it was.
-            if index == 0:
-                parent.text = (parent.text or "") + tail
-            else:
-                previous = parent[index - 1]
-                previous.tail = (previous.tail or "") + tail
+            self._write_text(parent, tail, node)
             node.tail = None
         del parent[index]
 
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
+        self._children_changed()
         if old_parent.text:
-            if len(new_parent):
-                last = new_parent[-1]
-                last.tail = (last.tail or "") + old_parent.text
-            else:
-                new_parent.text = (new_parent.text or "") + old_parent.text
+            self._write_text(new_parent, old_parent.text)
             old_parent.text = None
         children = list(old_parent)
         del old_parent[:]
@@ -253,9 +225,7 @@ class ElementTreeBuilder(TreeBuilder):
         return list(parent)
 
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
+        self._children_changed()
         first = _index(parent, start) + 1
         last = _index(parent, end) if end is not None else len(parent)
         parents = self._parent
@@ -274,9 +244,7 @@ class ElementTreeBuilder(TreeBuilder):
                 node.set(key, value)
 
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
+        self._children_changed()
         # Clone first, then replace, as the spec orders it: the
         # selectedcontent may be inside the option, and its copy in the
         # clones is taken before it changes.
@@ -304,7 +272,7 @@ def _index(parent: Any, child: Any) -> int:
 def _deep_clone(node: Any) -> Any:
     """Copy ``node`` and its subtree (and its tail), without recursion."""
     def shallow(el: Any) -> Any:
-        copy = Element(el.tag, dict(el.attrib)) if el.attrib else Element(el.tag)
+        copy = _Element(el.tag, dict(el.attrib)) if el.attrib else _Element(el.tag)
         copy.text = el.text
         copy.tail = el.tail
         return copy

@@ -112,6 +112,7 @@ from ..infoset import (
     count_bad_characters,
 )
 from ..treebuilder import TreeBuilder
+from ._text_runs import NO_TEXT, TextRuns
 
 _sub_element = etree.SubElement
 
@@ -144,7 +145,7 @@ class LxmlDocument:
         self.before_root: list[Any] = []
 
 
-class LxmlTreeBuilder(TreeBuilder):
+class LxmlTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
 
     def __init_subclass__(cls, **keywords: Any) -> None:
@@ -216,23 +217,12 @@ class LxmlTreeBuilder(TreeBuilder):
         # _create_root): lxml checks its names by XML's rules.
         self._xml_document = False
         self._nsmaps: dict[str, dict] = {}
-        # Text is written at once; more text for the same place (a run split
-        # at character references, or foster-parented runs with comments or
-        # cells inserted into the table between them) is buffered and joined
-        # once: ``+=`` on .text/.tail for each piece would be quadratic.
-        # _text_parent/_text_before name the place of the last text written
-        # and _text_previous the node whose tail it went into (None: the
-        # parent's .text).  The place stays valid while the children of
-        # _text_parent do not change: inserting into _text_parent, removing,
-        # moving or cloning nodes ends the run (_end_text_run).
+        # The text buffering (TextRuns): the place of the last text written
+        # and the pieces for it not written yet.
         self._text_parent: Any = None
         self._text_before: Any = None
-        self._text_previous: Any = None
         self._text_parts: list[str] | None = None
-        # The node most recently appended and its parent: while no other
-        # mutation has happened, ``_last_child`` is the last child of
-        # ``_last_parent`` and has no children itself.  Saves asking lxml
-        # for a last child that is not there (parent[-1] raising).
+        # The node most recently appended and its parent (TextRuns).
         self._last_parent: Any = None
         self._last_child: Any = None
 
@@ -759,90 +749,35 @@ class LxmlTreeBuilder(TreeBuilder):
         # before ``child``, as a DOM text node would.
         reference.addprevious(child)
 
-    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
-        if parent is self._text_parent and before is self._text_before:
-            # More text for the same place, nothing else changed since.
-            parts = self._text_parts
-            if parts is None:
-                self._text_parts = [text]
-            else:
-                parts.append(text)
-            return
-        if self._text_parts is not None:
-            self._flush_text()
+    # insert_text: TextRuns', with this.
+
+    def _text_previous_of(self, parent: Any, before: Any) -> Any:
         if before is not None:
-            previous = before.getprevious()
-        elif parent is self._last_child:
-            previous = None
-        elif parent is self._last_parent:  # never the document (see append)
-            previous = self._last_child
-        elif parent.__class__ is LxmlDocument:
-            self._text_parent = None
-            return  # a Document has no text children (the parser sends none)
-        else:
-            try:
-                previous = parent[-1]
-            except IndexError:
-                previous = None
-        # _add_text, inlined: this is the hot path for text.
-        if previous is None:
-            old = parent.text
-            new = old + text if old else text
-            try:
-                parent.text = new
-            except ValueError:  # lxml has dropped the old text already
-                parent.text = self._characters(new)
-        else:
-            old = previous.tail
-            new = old + text if old else text
-            try:
-                previous.tail = new
-            except ValueError:
-                previous.tail = self._characters(new)
-        self._text_parent = parent
-        self._text_before = before
-        self._text_previous = previous
-
-    def _end_text_run(self) -> None:
-        """The place of the last text is about to change: write what is
-        buffered for it and forget the place."""
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
-
-    def _flush_text(self) -> None:
-        """Write the buffered text after the text written last."""
-        parts = self._text_parts
-        self._text_parts = None
-        _add_text(self._text_parent, self._text_previous, "".join(parts), self._characters)  # type: ignore[arg-type]
+            return before.getprevious()
+        if parent.__class__ is LxmlDocument:
+            return NO_TEXT  # a Document has no text children (the parser sends none)
+        try:
+            return parent[-1]
+        except IndexError:
+            return None
 
     def remove(self, node: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
-        self._last_parent = self._last_child = None
+        self._children_changed()
         parent = node.getparent()
         if parent is None:
             return
         tail = node.tail
         if tail:
             # The text after the node stays where it was.
-            _add_text(parent, node.getprevious(), tail, self._characters)
+            self._write_text(parent, tail, node)
             node.tail = None
         parent.remove(node)
 
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
-        self._last_parent = self._last_child = None
+        self._children_changed()
         text = old_parent.text
         if text:
-            try:
-                last = new_parent[-1]
-            except IndexError:
-                last = None
-            _add_text(new_parent, last, text, self._characters)
+            self._write_text(new_parent, text)
             old_parent.text = None
         # lxml moves each child's tail (the text after it) along with it.
         # (extend checks each child against new_parent's ancestors: the
@@ -867,10 +802,7 @@ class LxmlTreeBuilder(TreeBuilder):
         return list(parent)
 
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
-        self._last_parent = self._last_child = None
+        self._children_changed()
         start.tail = None
         node = start.getnext()
         while node is not None and node is not end:
@@ -889,10 +821,7 @@ class LxmlTreeBuilder(TreeBuilder):
                     attrib[key] = self._characters(value)
 
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
-        self._last_parent = self._last_child = None
+        self._children_changed()
         # Clone first, then replace, as the spec orders it: the
         # selectedcontent may be inside the option, and its copy in the
         # clones is taken before it changes.  deepcopy copies the subtree
@@ -936,27 +865,6 @@ def _append_unchecked(parent: Any, child: Any) -> None:
     (lxml frees the placeholder, which nothing references)."""
     _sub_element(parent, _PLACEHOLDER)
     parent[-1] = child
-
-
-def _add_text(parent: Any, previous: Any, text: str, characters: Any) -> None:
-    """Append ``text`` after ``previous`` (a child of ``parent``), or at the
-    start of ``parent`` when ``previous`` is None.  Text lxml refuses goes
-    through ``characters`` (the infoset coercion) and is set again: lxml
-    has already dropped the old text when it refuses the new."""
-    if previous is None:
-        old = parent.text
-        new = old + text if old else text
-        try:
-            parent.text = new
-        except ValueError:
-            parent.text = characters(new)
-    else:
-        old = previous.tail
-        new = old + text if old else text
-        try:
-            previous.tail = new
-        except ValueError:
-            previous.tail = characters(new)
 
 
 def _local(tag: str) -> str:

@@ -25,6 +25,8 @@ import sys
 import zlib
 from pathlib import Path
 
+__all__ = ["MULTI_BYTE_INDEXES", "generate", "main", "read_index", "table_string"]
+
 # The indexes the multi-byte decoders and encoders use, in the order they
 # are stored.
 MULTI_BYTE_INDEXES = ("big5", "euc-kr", "gb18030", "jis0208", "jis0212", "iso-2022-jp-katakana")

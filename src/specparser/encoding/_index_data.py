@@ -2,6 +2,8 @@
 Standard's index files; do not edit.  See :mod:`specparser.encoding.indexes`.
 """
 
+__all__ = ["GB18030_RANGES", "LENGTHS", "PACKED"]
+
 # Source: https://encoding.spec.whatwg.org/#indexes (whatwg/encoding),
 # the index files' own Identifier and Date lines:
 #   A copy of whatwg/encoding at commit a985b62 (2026-05-21): the standard's

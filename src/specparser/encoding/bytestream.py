@@ -32,7 +32,9 @@ from .decoding import decode, lookup
 from .meta import encoding_declared_by_meta
 from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, determine_the_character_encoding
 
-T = TypeVar("T")
+__all__ = ["DecodedInput", "ENCODING_KEYWORDS", "decode_for_parse", "parse_with_reparse", "redecode"]
+
+_T = TypeVar("_T")
 
 # The keyword arguments of decode_for_parse / parse_with_reparse that choose
 # an encoding (html5lib's names); the html5lib facade accepts the same.
@@ -220,9 +222,9 @@ def redecode(decoded: DecodedInput, encoding: str) -> DecodedInput:
 
 def parse_with_reparse(
     source: Any,
-    parse_text: Callable[[DecodedInput], T],
+    parse_text: Callable[[DecodedInput], _T],
     **keywords: Any,
-) -> T:
+) -> _T:
     """Decode ``source`` (keywords as :func:`decode_for_parse`), call
     ``parse_text(decoded)`` and, if it raises :class:`ReparseWithEncoding`,
     decode again with the requested encoding and call it once more.

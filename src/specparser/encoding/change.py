@@ -18,6 +18,8 @@ from __future__ import annotations
 from .decoding import get_an_encoding
 from .sniffing import TENTATIVE
 
+__all__ = ["ReparseWithEncoding", "change_the_encoding"]
+
 _UTF_16 = ("utf-16be", "utf-16le")
 
 

@@ -19,6 +19,15 @@ import codecs
 
 from .labels import LABEL_TO_NAME, MULTI_BYTE_ENCODINGS, PYTHON_CODECS, SINGLE_BYTE_DIFFERENCES, SINGLE_BYTE_ENCODINGS
 
+__all__ = [
+    "ASCII_WHITESPACE",
+    "bom_sniff",
+    "decode",
+    "decode_without_bom_sniffing",
+    "get_an_encoding",
+    "lookup",
+]
+
 # https://infra.spec.whatwg.org/#ascii-whitespace
 ASCII_WHITESPACE = "\t\n\x0c\r "
 

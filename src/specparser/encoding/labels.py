@@ -29,6 +29,15 @@ small, exact corrections:
 
 from __future__ import annotations
 
+__all__ = [
+    "LABELS",
+    "LABEL_TO_NAME",
+    "MULTI_BYTE_ENCODINGS",
+    "PYTHON_CODECS",
+    "SINGLE_BYTE_DIFFERENCES",
+    "SINGLE_BYTE_ENCODINGS",
+]
+
 # https://encoding.spec.whatwg.org/#names-and-labels
 # name -> every label of that encoding (already lower-case and trimmed).
 LABELS: dict[str, tuple[str, ...]] = {

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from ..infra import ascii_lowercase
 from .decoding import ASCII_WHITESPACE, get_an_encoding
 
+__all__ = ["encoding_declared_by_meta", "extract_a_character_encoding_from_a_meta_element"]
+
 
 def extract_a_character_encoding_from_a_meta_element(s: str) -> str | None:
     """https://html.spec.whatwg.org/#algorithm-for-extracting-a-character-encoding-from-a-meta-element

@@ -16,6 +16,8 @@ import re
 from .decoding import get_an_encoding
 from .meta import extract_a_character_encoding_from_a_meta_element
 
+__all__ = ["PRESCAN_LENGTH", "get_an_attribute", "prescan_a_byte_stream_to_determine_its_encoding"]
+
 # "User agents are encouraged to only prescan the first 1024 bytes."
 PRESCAN_LENGTH = 1024
 

@@ -24,6 +24,20 @@ from typing import NamedTuple
 from .decoding import bom_sniff, get_an_encoding, lookup
 from .prescan import PRESCAN_LENGTH, prescan_a_byte_stream_to_determine_its_encoding
 
+__all__ = [
+    "CERTAIN",
+    "ENCODING_SOURCES",
+    "IRRELEVANT",
+    "NoDetectorWarning",
+    "Sniffed",
+    "TENTATIVE",
+    "autodetect_encoding",
+    "detector_installed",
+    "determine_the_character_encoding",
+    "encoding_sniffing_algorithm",
+    "is_valid_utf8",
+]
+
 # https://html.spec.whatwg.org/#concept-encoding-confidence
 TENTATIVE = "tentative"
 CERTAIN = "certain"

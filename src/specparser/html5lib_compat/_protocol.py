@@ -183,22 +183,16 @@ class ProtocolTreeBuilder(GatheredText, TreeBuilder):
         kids = self._kids(parent)
         kids.insert(_index(kids, reference), child)
 
-    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
-        if before is None:
-            self._gather_text(parent, text)
-            return
-        if self._text_parent is not None:
-            self._flush_text()
+    # insert_text: GatheredText's, with these two.
+
+    def _insert_text_before(self, parent: Any, text: str, before: Any) -> None:
         parent.insertText(text, before)
         kids = self._kids(parent)
         kids.insert(_index(kids, before), _Text(text))
 
-    def _flush_text(self) -> None:
-        parent = self._text_parent
-        self._text_parent = None
+    def _append_text(self, parent: Any, text: str) -> None:
         if parent is self.document:
             return  # a Document has no text children
-        text = "".join(self._text_parts)
         parent.insertText(text)
         self._kids(parent).append(_Text(text))
 

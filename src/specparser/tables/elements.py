@@ -8,6 +8,34 @@ https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
+__all__ = [
+    "ANNOTATION_XML_HTML_ENCODINGS",
+    "BUTTON_SCOPE",
+    "FLAGS_BY_NAMESPACE",
+    "FORMATTING",
+    "FOSTER_TARGET",
+    "HEADING",
+    "HTML_ELEMENT",
+    "HTML_FLAGS",
+    "HTML_INTEGRATION_POINT",
+    "HTML_NOT_TEMPLATE",
+    "HTML_RECORD_FLAGS",
+    "IMPLIED_END",
+    "IMPLIED_END_THOROUGH",
+    "LIST_SCOPE",
+    "MATHML_FLAGS",
+    "MATHML_TEXT_INTEGRATION_POINT",
+    "PLAIN_HTML_RECORD",
+    "POP_HOOK",
+    "SCOPE",
+    "SPECIAL",
+    "SVG_FLAGS",
+    "TABLE_BODY_CONTEXT",
+    "TABLE_CONTEXT",
+    "TABLE_ROW_CONTEXT",
+    "TABLE_SCOPE",
+]
+
 SPECIAL = 1 << 0
 FORMATTING = 1 << 1
 # Elements that end "has an element in scope" and its variants.

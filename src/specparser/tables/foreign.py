@@ -9,6 +9,8 @@ https://html.spec.whatwg.org/#parsing-main-inforeign
 
 from ..constants import XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
 
+__all__ = ["BREAKOUT_TAGS", "FOREIGN_ATTRIBUTES", "MATHML_ATTRIBUTES", "SVG_ATTRIBUTES", "SVG_TAG_NAMES"]
+
 SVG_TAG_NAMES = {
     name.lower(): name
     for name in (

@@ -7,6 +7,15 @@ the prefixes here are lower-case.
 
 from ..infra import ascii_lowercase
 
+__all__ = [
+    "HTML401_PUBLIC_PREFIXES",
+    "LIMITED_QUIRKS_PUBLIC_PREFIXES",
+    "QUIRKS_PUBLIC_IDS",
+    "QUIRKS_PUBLIC_PREFIXES",
+    "QUIRKS_SYSTEM_ID",
+    "doctype_mode",
+]
+
 QUIRKS_PUBLIC_IDS = frozenset({
     "-//w3o//dtd w3 html strict 3.0//en//",
     "-/w3c/dtd html 4.0 transitional/en",

@@ -29,6 +29,8 @@ walking a fragment yields the fragment's children.  Walkers never recurse,
 so a tree of any depth can be walked.
 """
 
+__all__ = ["COMMENT", "CONTENT", "DOCTYPE", "END", "END_CONTENT", "ENTITY", "PI", "START", "TEXT"]
+
 START = 0
 END = 1
 TEXT = 2

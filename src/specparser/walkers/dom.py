@@ -26,6 +26,8 @@ from xml.dom import Node
 from ..constants import HTML_NAMESPACE
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
+__all__ = ["walk"]
+
 _ELEMENT = Node.ELEMENT_NODE
 _TEXT = Node.TEXT_NODE
 _CDATA = Node.CDATA_SECTION_NODE

@@ -15,12 +15,16 @@ A ``ProcessingInstruction`` element is a ``PI`` event (see
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Iterator
 from xml.etree import ElementTree as ET
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
 from ..etree_document import HTMLElementTree
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from . import COMMENT, DOCTYPE, END, PI, TEXT
+from ._loop import ELEMENT, walk_elements
+
+__all__ = ["split_pi_text", "walk"]
 
 _COMMENT = ET.Comment
 _PI = ET.ProcessingInstruction
@@ -44,9 +48,8 @@ def _split_tag(tag: str, plain_namespace: str | None = HTML_NAMESPACE) -> tuple[
     return tag, plain_namespace
 
 
-def _attributes(attrib: dict) -> dict:
-    if not attrib:
-        return {}
+def _attributes(element: Any, attrib: dict) -> dict:
+    """The START event's ``attrs`` for a non-empty ``attrib``."""
     out: dict = {}
     for key, value in attrib.items():
         if key[:1] == "{":
@@ -64,7 +67,8 @@ def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tu
     ``DOCUMENT_FRAGMENT`` element or of an :class:`HTMLElementTree` (an
     other ElementTree: its root element), otherwise the element itself and
     its subtree (not its tail).  ``plain_namespace`` is the namespace
-    reported for a tag without one."""
+    reported for a tag without one.  A node of another tree type is a
+    TypeError at once."""
     if isinstance(node, HTMLElementTree):
         node = node.document  # the DOCTYPE and top-level comments too
     elif isinstance(node, ET.ElementTree):
@@ -77,51 +81,22 @@ def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tu
             f"cannot walk {type(node).__name__}: expected an ElementTree Element or "
             "ElementTree (the 'etree' tree type)"
         )
+    tags: dict[Any, tuple[str, Any, tuple, bool]] = {}
+
+    def describe(el: Any) -> Any:
+        tag = el.tag
+        if tag is _COMMENT:
+            return (COMMENT, el.text or "")
+        if tag is _PI:
+            return (PI,) + split_pi_text(el.text or "")
+        if tag == "<!DOCTYPE>":
+            return (DOCTYPE, el.text or "", el.get("publicId", ""), el.get("systemId", ""))
+        name, namespace = _split_tag(tag, plain_namespace)
+        template = name == "template" and (namespace == HTML_NAMESPACE or tag == "template")
+        tags[tag] = (name, namespace, (END, name, namespace), template)
+        return ELEMENT
+
     if tag in _CONTAINERS:
-        if node.text:
-            yield (TEXT, node.text)
-        children: Iterator[Any] = iter(node)
-    else:
-        children = iter((node,))
-    root = node
-    # Each level: the iterator over an element's children and the element
-    # to close (with its tail) when that iterator is exhausted.
-    stack: list[tuple[Iterator[Any], Any, bool]] = [(children, None, False)]
-    while stack:
-        iterator, _, _ = stack[-1]
-        descended = False
-        for el in iterator:
-            tag = el.tag
-            if tag is _COMMENT:
-                yield (COMMENT, el.text or "")
-            elif tag is _PI:
-                yield (PI,) + split_pi_text(el.text or "")
-            elif tag == "<!DOCTYPE>":
-                yield (DOCTYPE, el.text or "", el.get("publicId", ""), el.get("systemId", ""))
-            else:
-                name, namespace = _split_tag(tag, plain_namespace)
-                yield (START, name, namespace, _attributes(el.attrib))
-                template = name == "template" and (namespace == HTML_NAMESPACE or tag == "template")
-                if template:
-                    yield (CONTENT,)
-                if el.text:
-                    yield (TEXT, el.text)
-                if len(el):
-                    stack.append((iter(el), el, template))
-                    descended = True
-                    break
-                if template:
-                    yield (END_CONTENT,)
-                yield (END, name, namespace)
-            if el.tail and el is not root:
-                yield (TEXT, el.tail)
-        if descended:
-            continue
-        _, el, template = stack.pop()
-        if el is not None:
-            if template:
-                yield (END_CONTENT,)
-            name, namespace = _split_tag(el.tag, plain_namespace)
-            yield (END, name, namespace)
-            if el.tail and el is not root:
-                yield (TEXT, el.tail)
+        events = walk_elements(node, iter(node), tags, describe, _attributes)
+        return chain(((TEXT, node.text),), events) if node.text else events
+    return walk_elements(node, iter((node,)), tags, describe, _attributes)

@@ -44,7 +44,10 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
 from ..infoset import restore_comment, restore_identifier, restore_name, restore_pi_data
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
+from . import COMMENT, DOCTYPE, END, ENTITY, PI, TEXT
+from ._loop import ELEMENT, walk_elements
+
+__all__ = ["walk"]
 
 _COMMENT = etree.Comment
 _PI = etree.PI
@@ -72,27 +75,45 @@ def _attribute_items(element: Any, attrib: Any) -> Any:
 
 
 class _Names:
-    """Caches of tag -> (name, namespace) and attribute key -> event key
-    for one walk."""
+    """What one walk reads the same way each time: tag -> (name, namespace,
+    END event, template?) and attribute key -> event key, and how names,
+    comments and processing instructions are restored; :meth:`describe`
+    and :meth:`attributes` are the walk loop's
+    (:func:`specparser.walkers._loop.walk_elements`)."""
 
-    __slots__ = ("restore", "tags", "keys", "plain_namespace", "entities")
+    __slots__ = ("restore", "comment", "tags", "keys", "plain_namespace", "entities")
 
     def __init__(self, restore: bool, plain_namespace: str | None = HTML_NAMESPACE, entities: bool = False) -> None:
         self.restore = restore_name if restore else _keep
-        self.tags: dict[str, tuple[str, str | None]] = {}
+        self.comment = restore_comment if restore else _keep
+        self.tags: dict[Any, tuple[str, Any, tuple, bool]] = {}
         self.keys: dict[str, Any] = {}
         self.plain_namespace = plain_namespace
         self.entities = entities
 
-    def tag(self, tag: str) -> tuple[str, str | None]:
-        result: tuple[str, str | None]
-        if tag[:1] == "{":
-            close = tag.find("}")
-            result = (self.restore(tag[close + 1 :]), tag[1:close])
-        else:
-            result = (self.restore(tag), self.plain_namespace)
-        self.tags[tag] = result
-        return result
+    def describe(self, el: Any) -> Any:
+        tag = el.tag
+        if tag.__class__ is str:
+            namespace: str | None
+            if tag[:1] == "{":
+                close = tag.find("}")
+                name, namespace = self.restore(tag[close + 1 :]), tag[1:close]
+            else:
+                name, namespace = self.restore(tag), self.plain_namespace
+            template = name == "template" and (namespace == HTML_NAMESPACE or tag == "template")
+            self.tags[tag] = (name, namespace, (END, name, namespace), template)
+            return ELEMENT
+        if tag is _COMMENT:
+            return (COMMENT, self.comment(el.text or ""))
+        if tag is _PI:
+            if self.restore is restore_name:
+                return (PI, restore_name(el.target), restore_pi_data(el.text or ""))
+            return (PI, el.target, el.text or "")
+        if tag is _ENTITY and self.entities:
+            return (ENTITY, el.name)
+        # Entity references unless asked for: the HTML parser never makes
+        # them.
+        return None
 
     def attributes(self, element: Any, attrib: Any) -> dict:
         keys = self.keys
@@ -130,28 +151,28 @@ def walk(
         raise TypeError(
             f"cannot walk {type(node).__name__}: expected an lxml tree, element or fragment list"
         )
-    return _events(node, _Names(restore, plain_namespace, entities), restore_comment if restore else _keep)
+    return _events(node, _Names(restore, plain_namespace, entities))
 
 
-def _events(node: Any, names: _Names, comment: Any) -> Iterator[tuple]:
+def _events(node: Any, names: _Names) -> Iterator[tuple]:
     if isinstance(node, _ELEMENT_TREE):
-        yield from _walk_document(node, names, comment)
+        yield from _walk_document(node, names)
     elif isinstance(node, _ELEMENT):
-        yield from _walk_subtree(node, names, comment)
+        yield from _walk_subtree(node, names)
     else:
         for item in node:
             if isinstance(item, str):
                 if item:
                     yield (TEXT, item)
             elif isinstance(item, _ELEMENT):
-                yield from _walk_subtree(item, names, comment)
+                yield from _walk_subtree(item, names)
                 if item.tail:
                     yield (TEXT, item.tail)
             else:
                 raise TypeError(f"a fragment holds str and lxml nodes, not {type(item).__name__}")
 
 
-def _walk_document(tree: Any, names: _Names, comment: Any) -> Iterator[tuple]:
+def _walk_document(tree: Any, names: _Names) -> Iterator[tuple]:
     dtd = tree.docinfo.internalDTD
     if dtd is not None:
         identifier = restore_identifier if names.restore is restore_name else _keep
@@ -166,62 +187,12 @@ def _walk_document(tree: Any, names: _Names, comment: Any) -> Iterator[tuple]:
         return
     # lxml keeps no text outside the root element, only comments and PIs.
     for sibling in reversed(list(root.itersiblings(preceding=True))):
-        yield from _walk_subtree(sibling, names, comment)
-    yield from _walk_subtree(root, names, comment)
+        yield from _walk_subtree(sibling, names)
+    yield from _walk_subtree(root, names)
     for sibling in root.itersiblings():
-        yield from _walk_subtree(sibling, names, comment)
+        yield from _walk_subtree(sibling, names)
 
 
-def _walk_subtree(top: Any, names: _Names, comment: Any) -> Iterator[tuple]:
+def _walk_subtree(top: Any, names: _Names) -> Iterator[tuple]:
     """The events for ``top`` and its descendants, without ``top``'s tail."""
-    tags = names.tags
-    # Each level: the iterator over an element's children, and the element
-    # to close when it is exhausted (with whether it is a template).
-    stack: list[tuple[Iterator[Any], Any, bool]] = [(iter((top,)), None, False)]
-    while stack:
-        iterator = stack[-1][0]
-        descended = False
-        for el in iterator:
-            tag = el.tag
-            if tag.__class__ is str:
-                name_ns = tags.get(tag)
-                if name_ns is None:
-                    name_ns = names.tag(tag)
-                name, namespace = name_ns
-                attrib = el.attrib
-                yield (START, name, namespace, names.attributes(el, attrib) if attrib else {})
-                template = name == "template" and (namespace == HTML_NAMESPACE or tag == "template")
-                if template:
-                    yield (CONTENT,)
-                if el.text:
-                    yield (TEXT, el.text)
-                if len(el):
-                    stack.append((iter(el), el, template))
-                    descended = True
-                    break
-                if template:
-                    yield (END_CONTENT,)
-                yield (END, name, namespace)
-            elif tag is _COMMENT:
-                yield (COMMENT, comment(el.text or ""))
-            elif tag is _PI:
-                if names.restore is restore_name:
-                    yield (PI, restore_name(el.target), restore_pi_data(el.text or ""))
-                else:
-                    yield (PI, el.target, el.text or "")
-            elif tag is _ENTITY and names.entities:
-                yield (ENTITY, el.name)
-            # Entity references unless asked for: the HTML parser never
-            # makes them.
-            if el is not top and el.tail:
-                yield (TEXT, el.tail)
-        if descended:
-            continue
-        _, el, template = stack.pop()
-        if el is not None:
-            if template:
-                yield (END_CONTENT,)
-            name, namespace = tags[el.tag]
-            yield (END, name, namespace)
-            if el is not top and el.tail:
-                yield (TEXT, el.tail)
+    return walk_elements(top, iter((top,)), names.tags, names.describe, names.attributes)

@@ -5,3 +5,5 @@ Each module has a ``Filter`` class wrapping a token iterable
 ``optionaltags``, ``whitespace``, ``lint`` and ``sanitizer`` (html5lib's
 deprecated sanitizer, ported; importing it warns as html5lib does).
 """
+
+__all__: list[str] = []

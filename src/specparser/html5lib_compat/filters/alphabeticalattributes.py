@@ -6,6 +6,8 @@ from typing import Iterator
 
 from . import base
 
+__all__ = ["Filter"]
+
 
 def _attr_key(item: tuple) -> tuple[str, str]:
     # Keys are (namespace, name); a None namespace sorts first, as "".

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+__all__ = ["Filter"]
+
 
 class Filter:
     """Wraps a token source; iterating the filter iterates the source.

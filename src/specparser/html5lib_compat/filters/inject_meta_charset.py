@@ -8,6 +8,8 @@ from typing import Iterable, Iterator
 from . import base
 from ...constants import HTML_NAMESPACE
 
+__all__ = ["Filter"]
+
 
 def _meta_charset(encoding: str) -> dict:
     return {"type": "EmptyTag", "name": "meta", "namespace": HTML_NAMESPACE,

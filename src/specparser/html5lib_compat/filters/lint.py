@@ -9,6 +9,8 @@ from . import base
 from ...constants import HTML_NAMESPACE
 from ...serializer import VOID_ELEMENTS
 
+__all__ = ["Filter", "LintError"]
+
 _SPACE = "\t\n\x0c\r "
 
 

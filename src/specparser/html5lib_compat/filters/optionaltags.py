@@ -31,6 +31,8 @@ from typing import Iterator
 
 from . import base
 
+__all__ = ["Filter"]
+
 # End tags that may be omitted when the next token is a start tag (or
 # empty tag) with one of these names ...
 _END_BEFORE = {

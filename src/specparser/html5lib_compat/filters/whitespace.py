@@ -9,6 +9,8 @@ from typing import Iterator
 from . import base
 from ..constants import rcdataElements
 
+__all__ = ["Filter", "SPACES_REGEX", "collapse_spaces"]
+
 SPACES_REGEX = re.compile("[\t\n\x0c\r ]+")
 
 

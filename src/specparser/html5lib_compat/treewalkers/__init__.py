@@ -16,7 +16,9 @@ from typing import Any, Iterable, Iterator
 from ...constants import HTML_NAMESPACE, prefixes
 from .base import EventTreeWalker
 
-__all__ = ["getTreeWalker", "pprint", "concatenateCharacterTokens"]
+# html5lib 1.1's __all__, exactly (concatenateCharacterTokens is public there
+# too, but not listed).
+__all__ = ["getTreeWalker", "pprint"]
 
 treeWalkerCache: dict[str, type] = {}
 

@@ -24,8 +24,10 @@ from ...walkers import PI as _EV_PI
 from ...walkers import START as _EV_START
 from ...walkers import TEXT as _EV_TEXT
 
+# html5lib 1.1's __all__, exactly; EventTreeWalker (specparser's own: the
+# walkers over specparser.walkers events) is importable but not listed.
 __all__ = ["DOCUMENT", "DOCTYPE", "TEXT", "ELEMENT", "COMMENT", "ENTITY", "UNKNOWN",
-           "TreeWalker", "NonRecursiveTreeWalker", "EventTreeWalker"]  # fmt: skip
+           "TreeWalker", "NonRecursiveTreeWalker"]  # fmt: skip
 
 # Node kinds for NonRecursiveTreeWalker.getNodeDetails (html5lib's values).
 DOCUMENT = Node.DOCUMENT_NODE

@@ -4,4 +4,6 @@ from __future__ import annotations
 
 from . import getTreeWalker
 
+__all__ = ["TreeWalker"]
+
 TreeWalker = getTreeWalker("dom")
