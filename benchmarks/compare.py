@@ -16,16 +16,22 @@ round, so that a change in the machine's load hits every parser alike.
   (Linux: ``VmHWM``, reset through ``/proc/self/clear_refs`` after the
   imports, the pages and one warm-up parse of a small page; elsewhere
   ``ru_maxrss``) minus its resident size then: what parsing the corpus
-  added at its worst moment, one tree alive at a time.  The cyclic garbage collector stays on, as in real
-  use, so garbage that only the collector frees counts.
+  added at its worst moment, one tree alive at a time.  The cyclic garbage
+  collector is on, as in real use (specparser pauses it while it builds
+  each tree, its default), so garbage that only the collector frees counts.
 * String input: each page's bytes decoded as UTF-8 (BOM dropped, errors
   replaced), outside the timing.  Bytes input (``specparser-bytes``): the
   raw bytes, encoding sniffed by the parser, so decoding is in the time.
 
 Each peer is compared with specparser building the same kind of tree
-(ElementTree, lxml, BeautifulSoup); the C parsers (selectolax/lexbor,
-lxml.html/libxml2, markupever/html5ever) are there for scale, against
-specparser's ElementTree.  A ratio is specparser's throughput over the
+(ElementTree, lxml, BeautifulSoup); html5-parser (gumbo, C) builds lxml
+and BeautifulSoup trees and is compared on both, called as its users call
+it (its lxml trees have plain element names, so it is compared with
+specparser's native ``parse(html, "lxml")``, which has them too; it needs
+lxml built against the system libxml2: see the README's Speed section);
+the other C parsers (selectolax/lexbor, lxml.html/libxml2,
+markupever/html5ever) are there for scale, against specparser's
+ElementTree.  A ratio is specparser's throughput over the
 peer's: 2.0 means specparser is twice as fast.  Peers that are not
 installed are reported as missing.
 """
@@ -69,6 +75,15 @@ def _specparser_lxml() -> Callable[[Any], Any]:
         return html5lib_compat.parse(page, treebuilder="lxml")
 
     return parse
+
+
+def _specparser_native_lxml() -> Callable[[Any], Any]:
+    import lxml.etree  # noqa: F401  (missing lxml = missing parser)
+
+    import specparser
+
+    # The native API: plain element names, as html5-parser's default.
+    return lambda page: specparser.parse(page, "lxml")
 
 
 def _specparser_bs4() -> Callable[[Any], Any]:
@@ -123,6 +138,25 @@ def _lxml_html() -> Callable[[Any], Any]:
     return lxml.html.document_fromstring
 
 
+def _html5_parser(treebuilder: str) -> Callable[[], Callable[[Any], Any]]:
+    """html5-parser (gumbo in C, building lxml or bs4 trees), called as its
+    users do.  It refuses to run when its libxml2 and lxml's differ (lxml
+    wheels bundle their own): reported as missing, with its message."""
+
+    def factory() -> Callable[[Any], Any]:
+        import html5_parser
+
+        if treebuilder == "soup":
+            import bs4  # noqa: F401
+        try:
+            html5_parser.parse("<p>", treebuilder=treebuilder)
+        except RuntimeError as exc:  # "html5-parser and lxml are using different versions of libxml2"
+            raise ImportError(f"html5-parser unusable: {exc}") from exc
+        return lambda page: html5_parser.parse(page, treebuilder=treebuilder)
+
+    return factory
+
+
 def _markupever() -> Callable[[Any], Any]:
     import markupever
 
@@ -134,12 +168,25 @@ PARSERS: dict[str, tuple[str, str, str, Callable[[], Callable[[Any], Any]]]] = {
     "specparser-bytes": ("etree", "bytes", "html5lib_compat.parse(html_bytes)", _specparser_etree),
     "specparser-lxml": ("lxml", "str", 'html5lib_compat.parse(html, treebuilder="lxml")', _specparser_lxml),
     "specparser-bs4": ("bs4", "str", 'BeautifulSoup(html, "specparser")', _specparser_bs4),
+    "specparser-lxml-native": ("lxml", "str", 'specparser.parse(html, "lxml") (plain names)', _specparser_native_lxml),
     "html5lib": ("etree", "str", "html5lib.parse(html)", _html5lib_etree),
     "html5lib-lxml": ("lxml", "str", 'html5lib.parse(html, treebuilder="lxml")', _html5lib_lxml),
     "justhtml": ("etree", "str", "JustHTML(html, sanitize=False)", _justhtml),
     "bs4-html.parser": ("bs4", "str", 'BeautifulSoup(html, "html.parser")', _bs4("html.parser")),
     "bs4-lxml": ("bs4", "str", 'BeautifulSoup(html, "lxml")', _bs4("lxml")),
     "bs4-html5lib": ("bs4", "str", 'BeautifulSoup(html, "html5lib")', _bs4("html5lib")),
+    "html5-parser-lxml": (
+        "lxml",
+        "str",
+        "html5_parser.parse(html, treebuilder='lxml') (C, gumbo)",
+        _html5_parser("lxml"),
+    ),
+    "html5-parser-soup": (
+        "bs4",
+        "str",
+        "html5_parser.parse(html, treebuilder='soup') (C, gumbo)",
+        _html5_parser("soup"),
+    ),
     "selectolax": ("etree", "str", "selectolax LexborHTMLParser(html) (C)", _selectolax),
     "lxml.html": ("lxml", "str", "lxml.html.document_fromstring(html) (C, not HTML5)", _lxml_html),
     "markupever": ("etree", "str", "markupever.parse(html) (Rust html5ever)", _markupever),
@@ -147,6 +194,10 @@ PARSERS: dict[str, tuple[str, str, str, Callable[[], Callable[[Any], Any]]]] = {
 
 # Which specparser row each tree type is compared with.
 REFERENCE = {"etree": "specparser", "lxml": "specparser-lxml", "bs4": "specparser-bs4"}
+# Peers compared with another specparser row: html5-parser's lxml trees have
+# plain element names by default (namespace_elements=False), as specparser's
+# native API has; html5lib's API (the "specparser-lxml" row) namespaces them.
+PEER_REFERENCE = {"html5-parser-lxml": "specparser-lxml-native", "specparser-lxml-native": "specparser-lxml"}
 
 # The task's targets: (description, specparser row, peer row, minimum ratio).
 TARGETS = [
@@ -154,7 +205,9 @@ TARGETS = [
     ("etree >= 5x html5lib", "specparser", "html5lib", 5.0),
     ("lxml >= 5x html5lib-lxml", "specparser-lxml", "html5lib-lxml", 5.0),
     ("bs4 >= 3x bs4-html5lib", "specparser-bs4", "bs4-html5lib", 3.0),
-    ("bs4 faster than bs4-lxml", "specparser-bs4", "bs4-lxml", 1.0),
+    ("bs4 >= 2x bs4-lxml", "specparser-bs4", "bs4-lxml", 2.0),
+    ("bs4 >= 1.3x html5-parser soup", "specparser-bs4", "html5-parser-soup", 1.3),
+    ("lxml >= 0.8x html5-parser lxml", "specparser-lxml-native", "html5-parser-lxml", 0.8),
 ]
 # Peak memory: no more than html5lib's with the same tree type.
 MEMORY_TARGETS = [("specparser", "html5lib"), ("specparser-lxml", "html5lib-lxml"), ("specparser-bs4", "bs4-html5lib")]
@@ -347,7 +400,7 @@ def table(results: dict[str, dict], megabytes: float, markdown: bool) -> list[st
         if r["status"] != "ok":
             rows.append([name, tree, kind, r["status"], "", "", call])
             continue
-        reference = REFERENCE[tree]
+        reference = PEER_REFERENCE.get(name, REFERENCE[tree])
         if name == reference:
             ratio = "(reference)"
         elif reference in speed:

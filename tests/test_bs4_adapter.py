@@ -523,3 +523,78 @@ def test_clones_are_taken_before_the_target_is_replaced():
         "<option>x<selectedcontent>x<selectedcontent></selectedcontent>y</selectedcontent>y</option>"
     )
     assert check_tree(soup) == []
+
+
+def test_source_positions_equal_counting_from_the_start() -> None:
+    """sourceline / sourcepos of every tag, on corpus pages and on
+    reconstructed formatting elements (which go back to an earlier token):
+    the line is one more than the newlines before the tag's ``<`` in the
+    preprocessed text, the column its distance from the last of them."""
+    from compat.paths import corpus_dir
+
+    import specparser.bs4  # noqa: F401  (registers the "specparser" feature)
+    from specparser.inputstream import preprocess
+
+    pages = []
+    directory = corpus_dir()
+    if directory is not None:
+        pages = [p.read_bytes().decode("utf-8", "replace") for p in sorted(directory.iterdir())[:12]]
+    pages.append("<p><b><i>x\n<p>y\n\n  <p>z<b>\n<a href=x>q</b>r\n<p>s")
+    for page in pages:
+        text = preprocess(page)
+        starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        soup = BeautifulSoup(page, "specparser")
+        checked = 0
+        for tag in soup.find_all(True):
+            if tag.sourceline is None:
+                continue
+            line, column = tag.sourceline, tag.sourcepos
+            offset = starts[line - 1] + column
+            assert column < (starts[line] if line < len(starts) else len(text) + 1) - starts[line - 1]
+            # The tag's start tag begins there: "<" and its name.
+            assert text[offset : offset + 1 + len(tag.name)].lower() == "<" + tag.name.lower(), (tag.name, line, column)
+            checked += 1
+        assert checked
+
+
+def test_strings_made_with_one_dict_equal_strings_made_by_stores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """link() gives each new string its attributes as one __dict__ (the
+    fast path) or by attribute stores (the general one): the same classes,
+    the same attributes in NavigableString.__new__'s order, the same
+    neighbours, on corpus pages and on strings in bs4's string containers
+    (script, style, template)."""
+    from compat.paths import corpus_dir
+
+    import specparser.bs4  # noqa: F401  (registers the "specparser" feature)
+    from specparser.builders import bs4 as adapter
+
+    pages = ["<title>t</title><style>a{}</style><script>x</script><p>a<!--c-->b<template>t<b>u</b></template>"]
+    directory = corpus_dir()
+    if directory is not None:
+        pages += [p.read_bytes().decode("utf-8", "replace") for p in sorted(directory.iterdir())[:6]]
+
+    def shape(soup: BeautifulSoup) -> list:
+        nodes = list(soup.descendants)
+        index = {id(node): i for i, node in enumerate(nodes)}
+        index[id(soup)] = -1
+
+        def ref(node: object) -> object:
+            return None if node is None else index[id(node)]
+
+        return [
+            (type(node), str(node) if isinstance(node, NavigableString) else node.name)
+            + tuple(
+                (key, ref(value) if key in {"parent", "previous_element", "next_element", "next_sibling", "previous_sibling"} else value)
+                for key, value in vars(node).items()
+                if isinstance(node, NavigableString)
+            )
+            for node in nodes
+        ]
+
+    for page in pages:
+        fast = shape(BeautifulSoup(page, "specparser"))
+        monkeypatch.setattr(adapter, "_STRING_DICTS", False)
+        general = shape(BeautifulSoup(page, "specparser"))
+        monkeypatch.setattr(adapter, "_STRING_DICTS", True)
+        assert fast == general
+        assert any(t is not str for t, *_ in fast)

@@ -30,6 +30,7 @@ from typing import Any
 
 from .api import ParseInfo, parse, parse_fragment, serialize
 from .builders import builder_names, get_builder, get_walker
+from .collector import set_pause_gc
 from .errors import ParseError
 from .etree_document import Doctype, HTMLElementTree
 from .text import visible_text
@@ -50,6 +51,7 @@ __all__ = [
     "parse_fragment",
     "serialize",
     "visible_text",
+    "set_pause_gc",
 ]
 
 # html5lib's names at the top level, from before the native API: they still

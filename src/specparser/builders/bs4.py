@@ -88,6 +88,22 @@ def _plain_constructor(cls: type, base: type) -> bool:
 
 _NEWLINE = re.compile("\n")
 
+# What NavigableString.__new__ sets on a new string, in its order.
+_STRING_ATTRIBUTES = ("hidden", "parent", "previous_element", "next_element", "next_sibling", "previous_sibling")
+
+
+def _whole_dict_settable(cls: type) -> bool:
+    """True when a new ``cls`` string may get its attributes as one
+    ``__dict__`` (see SoupBuilder.link): it has an instance dict and no
+    class-level descriptor for any of them that a store would go through."""
+    return cls.__dictoffset__ != 0 and not any(
+        hasattr(type(getattr(cls, name, None)), "__set__") for name in _STRING_ATTRIBUTES
+    )
+
+
+# Turns the one-dict path for strings off (tests compare the two).
+_STRING_DICTS = True
+
 
 class SoupBuilder(TreeBuilder):
     """Builds a ``BeautifulSoup`` tree (see the module docstring).
@@ -139,6 +155,13 @@ class SoupBuilder(TreeBuilder):
             _plain_constructor(cls, NavigableString) for cls in self._containers.values()
         ):
             self._plain_strings = False
+        # A str subclass keeps its attributes in a real dict, which six
+        # stores grow one by one (about a fifth of a string's cost in link()).
+        self._string_dicts = (
+            _STRING_DICTS
+            and self._plain_strings
+            and all(_whole_dict_settable(cls) for cls in (string_class, *(self._containers or {}).values()))
+        )
         self._comment_class = cast("type[Comment]", classes.get(Comment, Comment))
         self._plain_comments = _plain_constructor(self._comment_class, NavigableString)
         self._doctype_class = cast("type[Doctype]", classes.get(Doctype, Doctype))
@@ -197,17 +220,39 @@ class SoupBuilder(TreeBuilder):
     def _resolve_positions(self) -> None:
         """Offsets into the preprocessed text become bs4's ``sourceline``
         (1-based) and ``sourcepos`` (0-based column of the tag's ``<``),
-        for all tags at once: one scan for newlines, a binary search per tag."""
+        for all tags at once.  Tags come in source order but for formatting
+        elements the parser reconstructs (they keep their first token's
+        offset): the newlines between one tag and the next are counted
+        (``str.count``, linear in all), and only a tag that goes back looks
+        its line up in a list of every newline's offset (made once, when
+        first needed; a binary search per such tag)."""
         positioned = self._positioned
         if not positioned:
             return
         self._positioned = []
-        newlines = [match.start() for match in _NEWLINE.finditer(self._source or "")]
+        source = self._source or ""
+        count = source.count
+        rfind = source.rfind
+        newlines: list[int] | None = None
+        line = 0  # newlines before ``last``
+        line_start = 0  # the offset just after the last of them
+        last = 0
         for tag in positioned:
             pos = tag.sourceline
-            line = bisect_right(newlines, pos)
-            tag.sourceline = line + 1
-            tag.sourcepos = pos - newlines[line - 1] - 1 if line else pos
+            if pos >= last:
+                between = count("\n", last, pos)
+                if between:
+                    line += between
+                    line_start = rfind("\n", last, pos) + 1
+                last = pos
+                tag.sourceline = line + 1
+                tag.sourcepos = pos - line_start
+            else:
+                if newlines is None:
+                    newlines = [match.start() for match in _NEWLINE.finditer(source)]
+                before = bisect_right(newlines, pos)
+                tag.sourceline = before + 1
+                tag.sourcepos = pos - newlines[before - 1] - 1 if before else pos
 
     # -- node creation ---------------------------------------------------
 
@@ -236,13 +281,24 @@ class SoupBuilder(TreeBuilder):
         meta_substitutions = self._builder.set_up_substitutions
         track_lines = self._track_lines
         positioned = self._positioned.append
+        # One empty prefix map for every Tag, as bs4's lxml builder shares
+        # one map between the tags of a scope (bs4 only reads it: select()'s
+        # default namespaces); a dict per Tag was an allocation per element.
+        namespaces: dict[str, str] = {}
+        # _attributes' common case (an HTML element, a dict class filled in
+        # one call, cdata_list_attributes as bs4 defines them), inlined.
+        html = HTML_NAMESPACE
+        inline_attributes = self._plain_dict and not self._cdata_membership
+        multi_cache = self._multi_cache.get
+        multi_valued = self._multi_valued
+        split_values = self._cdata_by_tag is not None
 
         def create_element(name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
             tag = new(tag_class)
             tag.parser_class = parser_class
             tag.name = name
             tag.namespace = namespace
-            tag._namespaces = {}
+            tag._namespaces = namespaces
             tag.prefix = None
             if pos >= 0 and track_lines:
                 tag.sourceline = pos  # an offset until _resolve_positions()
@@ -251,7 +307,17 @@ class SoupBuilder(TreeBuilder):
                 tag.sourceline = None
             tag.sourcepos = None
             tag.attribute_value_list_class = value_list_class
-            tag.attrs = attributes(name, namespace, attrs) if attrs else dict_class()
+            if not attrs:
+                tag.attrs = dict_class()
+            elif namespace is html and inline_attributes:
+                result = tag.attrs = dict_class(attrs)
+                if split_values:
+                    for key in multi_cache(name) or multi_valued(name):
+                        value = result.get(key)
+                        if value.__class__ is str:
+                            result[key] = value_list_class(value.split())
+            else:
+                tag.attrs = attributes(name, namespace, attrs)
             tag.known_xml = False
             tag.contents = []
             tag.parent = None
@@ -523,6 +589,7 @@ class SoupBuilder(TreeBuilder):
         tag_class = self._tag_class
         containers = self._containers
         plain_strings = self._plain_strings
+        string_dicts = self._string_dicts
         new_str = _new_str
         string_class = self._string_class
         # A stand-in "previous node" for the first one, so that the loop
@@ -541,22 +608,41 @@ class SoupBuilder(TreeBuilder):
                 kind = node.__class__
                 if kind is str or kind is list:
                     text = node if kind is str else "".join(node)
-                    if plain_strings:
+                    if string_dicts:
                         node = new_str(string_class, text)
-                        node.hidden = False
+                        # NavigableString.__new__'s attributes, in its order.
+                        node.__dict__ = {
+                            "hidden": False,
+                            "parent": parent,
+                            "previous_element": previous,
+                            "next_element": None,
+                            "next_sibling": None,
+                            "previous_sibling": sibling,
+                        }
                     else:
-                        node = string_class(text)
-                    node.parent = parent
-                    node.next_element = None
-                    node.next_sibling = None
+                        if plain_strings:
+                            node = new_str(string_class, text)
+                            node.hidden = False
+                        else:
+                            node = string_class(text)
+                        node.parent = parent
+                        node.previous_element = previous
+                        node.next_element = None
+                        node.next_sibling = None
+                        node.previous_sibling = sibling
                     children[index] = node
+                    previous.next_element = node
+                    if sibling is not None:
+                        sibling.next_sibling = node
+                    sibling = previous = node
+                    continue
                 node.previous_element = previous
                 previous.next_element = node
                 node.previous_sibling = sibling
                 if sibling is not None:
                     sibling.next_sibling = node
                 sibling = previous = node
-                if node.__class__ is tag_class and node.contents:
+                if kind is tag_class and node.contents:
                     stack.append((parent, children, iterator, sibling, string_class))
                     parent = node
                     children = node.contents

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..collector import pause_collection, resume_collection
 from ..errors import resolve_positions
 from ..fragment_context import check_context_element, parse_fragment_context
 from ..tokenizer import Tokenizer
@@ -82,11 +83,20 @@ def prepare_tree_construction(
 
 def run_tree_construction(tokenizer: Tokenizer, builder: TreeBuilder, errors: list | None = None) -> Any:
     """The second half of :func:`build_tree`: run ``tokenizer`` to the end,
-    give the errors their lines and columns, return ``builder.finish()``."""
-    tokenizer.run()
-    if errors:
-        resolve_positions(errors, tokenizer.text)
-    return builder.finish()
+    give the errors their lines and columns, return ``builder.finish()``.
+
+    The cyclic garbage collector is paused meanwhile and the caller's
+    setting restored whatever happens (:mod:`specparser.collector`: bs4 and
+    dom trees are cycles the collector would keep re-scanning while they
+    grow; :func:`specparser.set_pause_gc` turns this off)."""
+    paused = pause_collection()
+    try:
+        tokenizer.run()
+        if errors:
+            resolve_positions(errors, tokenizer.text)
+        return builder.finish()
+    finally:
+        resume_collection(paused)
 
 
 def context_element(container: Any, function: str = "parseFragment", parameter: str = "container") -> tuple[str, str]:
