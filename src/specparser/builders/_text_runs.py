@@ -117,9 +117,7 @@ class TextRuns:
         """A children list changes other than by appending a node without
         children (``remove``, ``move_children``, ``remove_between``,
         clones): end the text run and forget the last appended node."""
-        if self._text_parts is not None:
-            self._flush_text()
-        self._text_parent = None
+        self._end_text_run()
         self._last_parent = self._last_child = None
 
     def _flush_text(self) -> None:
