@@ -646,3 +646,16 @@ def test_corpus_pages_that_warn(tree: str, namespace_html: bool) -> None:
             warned.add(page.name)
     expected = CORPUS_WARNINGS[tree, namespace_html]
     assert (len(warned) if isinstance(expected, int) else warned) == expected
+
+
+def test_sourceline_past_16_bits_is_not_wrapped() -> None:
+    # libxml2 keeps 16 bits of a line: lxml refuses larger values
+    # (OverflowError) and the adapter stores 65535, which libxml2's
+    # xmlGetLineNo reads as "ask the neighbours" (None here; lxml.html's
+    # own parser reads 65535 for these elements).  Never a wrapped number
+    # (70001 % 65536 = 4465).
+    tree = parse("<p>a</p>" + "\n" * 65532 + "<i>x</i>" + "\n" * 5000 + "<div><b>c</b></div>")
+    body = tree.getroot()[1]
+    p, i, div = body
+    assert (p.sourceline, i.sourceline) == (1, 65533)
+    assert div.sourceline in (None, 65535) and div[0].sourceline in (None, 65535)

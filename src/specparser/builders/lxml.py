@@ -47,7 +47,8 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   ``sourceline``, the 1-based line of that token (of the original token, for
   a formatting element the parser reconstructs), as lxml's own parser sets
   it; elements the parser implies (``<html>``, ``<head>``, ``<tbody>`` without
-  a tag) have none.  libxml2 stores 16 bits: lines past 65535 read 65535.
+  a tag) have none.  libxml2 stores 16 bits: from line 65535 on, lxml
+  reads ``sourceline`` as None (lxml.html's own parser gives 65535).
 * **Template contents** are the ``<template>`` element's own children (as
   in the etree adapter and in lxml.html's own parser), so XPath and
   ``iter()`` see them.  The parser never appends anything else to a
@@ -82,6 +83,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import sys
 from functools import partial
 from itertools import accumulate
 from typing import Any
@@ -132,6 +134,7 @@ _DROP = object()  # attribute key cache: this attribute is dropped
 _PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
 _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
+_NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
 
 
 class LxmlDocument:
@@ -189,7 +192,10 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self._comments_before_doctype = 0
         self._source: str | None = None
         self._line = 1
-        self._line_pos = 0  # the line of offset _line_pos is _line
+        # The line of offset _line_pos is _line; with no source, an offset
+        # no token reaches, so the hot path's one comparison rules it out.
+        self._line_pos = _NO_SOURCE
+        self._count: Any = None  # the source's bound str.count
         self._newlines: list[int] | None = None
         # Bound ``makeelement`` of a node in the tree being built: new nodes
         # are created in that document, so appending them is cheap.
@@ -265,8 +271,10 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def set_source(self, text: str) -> None:
         """Remember the (preprocessed) source: nodes get ``sourceline``, the
         1-based line of the token that made them, as lxml's own parser sets
-        it.  (libxml2 keeps 16 bits: lines past 65535 read 65535.)"""
+        it.  (libxml2 keeps 16 bits: 65535 is stored for every line from
+        65535 on, which lxml reads as None.)"""
         self._source = text
+        self._count = text.count
         self._line = 1
         self._line_pos = 0
         self._newlines = None
@@ -363,7 +371,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         raises) is made in place too, through :meth:`_make_element`; only
         the root element, a document's one element child, is made detached
         and appended."""
-        if namespace == HTML_NAMESPACE and self._make is not None:
+        if namespace is HTML_NAMESPACE:  # the parser's constant (else the general path)
             tag = self._html_tags.get(name)
             if tag is not None and (not attrs or self._plain_keys.issuperset(attrs)):
                 if parent is self._text_parent:
@@ -372,22 +380,44 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                         self._flush_text()
                     self._text_parent = None
                 try:
-                    element = _sub_element(parent, tag, attrs) if attrs else _sub_element(parent, tag)
+                    # (A Document parent raises TypeError: the general path.)
+                    element = _sub_element(parent, tag)
                 except (ValueError, TypeError):
                     pass
                 else:
+                    if attrs:
+                        # Set one by one in C: passed to SubElement, lxml
+                        # also makes a set of the names and a tuple per name
+                        # (~1.1 k instructions more an element, -0.8% for
+                        # the lxml parse).
+                        try:
+                            element.attrib.update(attrs)
+                        except (ValueError, TypeError):
+                            # A value XML cannot hold: the general path
+                            # coerces it.
+                            parent.remove(element)
+                            return self._append_new_element(parent, name, namespace, attrs, pos)
                     self._last_parent = parent
                     self._last_child = element
-                    if pos >= self._line_pos and self._source is not None:
+                    line_pos = self._line_pos
+                    if pos >= line_pos:
                         # _set_sourceline(element, pos) and _line_at's common
-                        # case, inlined for the hot path (-0.7% instructions).
-                        line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
+                        # case, inlined for the hot path.
+                        line = self._line = self._line + self._count("\n", line_pos, pos)
                         self._line_pos = pos
-                        # (lxml-stubs 0.5 types sourceline as "...")
-                        element.sourceline = line if line < 65536 else 65535  # type: ignore[assignment, unused-ignore]
+                        try:
+                            # (lxml-stubs 0.5 types sourceline as "...")
+                            element.sourceline = line  # type: ignore[assignment, unused-ignore]
+                        except OverflowError:  # libxml2 keeps 16 bits
+                            element.sourceline = 65535  # type: ignore[assignment, unused-ignore]
                     elif pos >= 0 and self._source is not None:
                         self._set_sourceline(element, pos)
                     return element
+        return self._append_new_element(parent, name, namespace, attrs, pos)
+
+    def _append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int) -> Any:
+        """append_new_element for every element but an HTML one with names
+        seen before and taken as they are."""
         if self._make is None or parent.__class__ is LxmlDocument:
             element = self.create_element(name, namespace, attrs, pos)
             self.append(parent, element)
