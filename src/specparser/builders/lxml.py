@@ -206,6 +206,11 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # Names that needed coercion live in separate caches, so the common
         # case costs one dict lookup and coercions can still be counted.
         self._html_tags: dict[str, str] = {}
+        # The same tags as ASCII bytes, for append_new_element's SubElement:
+        # lxml takes bytes as they are, where it encodes a str to a new
+        # bytes object each time (~200 instructions an element).  Names
+        # with other characters are left out (lxml takes only ASCII bytes).
+        self._html_tag_bytes: dict[str, bytes] = {}
         self._tags: dict[tuple[str, str], str] = {}
         self._coerced_tags: dict[tuple[str, str], str] = {}
         self._keys: dict[Any, Any] = {}
@@ -305,6 +310,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             if local == name:
                 if namespace == HTML_NAMESPACE:
                     self._html_tags[name] = tag
+                    if tag.isascii():
+                        self._html_tag_bytes[name] = tag.encode("ascii")
                 else:
                     self._tags[key] = tag
                 return tag
@@ -372,7 +379,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         the root element, a document's one element child, is made detached
         and appended."""
         if namespace is HTML_NAMESPACE:  # the parser's constant (else the general path)
-            tag = self._html_tags.get(name)
+            tag = self._html_tag_bytes.get(name)
             if tag is not None and (not attrs or self._plain_keys.issuperset(attrs)):
                 if parent is self._text_parent:
                     # _end_text_run(), inlined: text before a child is common.
