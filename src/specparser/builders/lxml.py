@@ -137,6 +137,69 @@ _XLINK_LEN = len(_XLINK_CLARK)
 _NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
 
 
+class _Kind:
+    """How one kind of tree (lxml.etree or lxml.html classes) makes its
+    nodes."""
+
+    __slots__ = ("parser", "xml_parser", "comment", "pi")
+
+    def __init__(self, parser: Any, xml_parser: Any, comment: Any, pi: Any) -> None:
+        # The document is made by an HTML parser (see _new_element); the
+        # XML parser is for the rare DOCTYPE that needs parsing
+        # (_create_root).  Comments and PIs are made outside the tree.
+        self.parser = parser
+        self.xml_parser = xml_parser
+        self.comment = comment
+        self.pi = pi
+
+
+# lxml's default (per-thread) XML parser: None.
+_ETREE_KIND = _Kind(_HTML_DOCUMENT_PARSER, None, _Comment, _PI)
+_HTML_KINDS: list[_Kind] = []
+
+
+def _html_classes_kind() -> _Kind:
+    """lxml.html's parsers, whose element class lookup gives lxml.html
+    classes (every node made with a tree node's makeelement inherits it),
+    and its comment and PI classes; lxml.html imported on first use."""
+    if not _HTML_KINDS:
+        from lxml import html as lxml_html
+
+        _HTML_KINDS.append(
+            _Kind(
+                lxml_html.html_parser,
+                lxml_html.xhtml_parser,
+                lxml_html.HtmlComment,
+                lxml_html.HtmlProcessingInstruction,
+            )
+        )
+    return _HTML_KINDS[0]
+
+
+class _NameCaches:
+    """The builder's name caches that only a miss of its two hot ones
+    (``_html_tags``, ``_plain_keys``) consults: kept out of the builder's
+    own attributes, as CPython 3.11 reads and writes an object with more
+    than 29 instance attributes by a slower path (a dict with hints
+    instead of inline values), on every hot-path access."""
+
+    __slots__ = ("tags", "coerced_tags", "keys", "coerced_keys", "parsed_names", "name_probe", "nsmaps")
+
+    def __init__(self, html_classes: bool) -> None:
+        # (name, namespace) -> lxml tag; attribute key -> lxml key.
+        self.tags: dict[tuple[str, str], str] = {}
+        self.coerced_tags: dict[tuple[str, str], str] = {}
+        self.keys: dict[Any, Any] = {}
+        self.coerced_keys: dict[Any, Any] = {}
+        # lxml.html: element names lxml's API refuses but libxml2's HTML
+        # parser makes (name -> whether it does), and an element to try
+        # attribute names on.
+        self.parsed_names: dict[str, bool] | None = {} if html_classes else None
+        self.name_probe: Any = None
+        # namespace -> the nsmap declared on a foreign element.
+        self.nsmaps: dict[str, dict] = {}
+
+
 class LxmlDocument:
     """The Document node while parsing (lxml has no document node before
     it has a root element).  :meth:`LxmlTreeBuilder.finish` returns the
@@ -167,21 +230,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self.html_classes = bool(html_classes)
         # The document is made by an HTML parser (see _new_element); the
         # XML parser is for the rare DOCTYPE that needs parsing (_create_root).
-        if html_classes:
-            from lxml import html as lxml_html
-
-            # Parsers whose element class lookup gives lxml.html classes;
-            # every node made with a tree node's makeelement inherits it.
-            self._parser: Any = lxml_html.html_parser
-            self._xml_parser: Any = lxml_html.xhtml_parser
-            # Comments and PIs are made outside the tree: give them the class too.
-            self._comment: Any = lxml_html.HtmlComment
-            self._pi: Any = lxml_html.HtmlProcessingInstruction
-        else:
-            self._parser = _HTML_DOCUMENT_PARSER
-            self._xml_parser = None  # lxml's default (per-thread) parser
-            self._comment = _Comment
-            self._pi = _PI
+        self._kind = _html_classes_kind() if html_classes else _ETREE_KIND
         self.coercions = CoercionLog()
         self.quirks_mode = "no-quirks"
         self.document: LxmlDocument | None = None
@@ -211,23 +260,15 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # bytes object each time (~200 instructions an element).  Names
         # with other characters are left out (lxml takes only ASCII bytes).
         self._html_tag_bytes: dict[str, bytes] = {}
-        self._tags: dict[tuple[str, str], str] = {}
-        self._coerced_tags: dict[tuple[str, str], str] = {}
-        self._keys: dict[Any, Any] = {}
-        self._coerced_keys: dict[Any, Any] = {}
+        # (The caches used only on a miss of those two are in _caches.)
+        self._caches = _NameCaches(html_classes)
         # Attribute names lxml may take as they are (no coercion, not
         # xmlns): an HTML element whose names are all here is made with
         # them in one call.  lxml does not check them in an HTML document.
         self._plain_keys: set[str] = set()
-        # lxml.html: element names lxml's API refuses but libxml2's HTML
-        # parser makes (name -> whether it does), and an element to try
-        # attribute names on.
-        self._parsed_names: dict[str, bool] | None = {} if html_classes else None
-        self._name_probe: Any = None
         # The rare document only lxml's XML parser can make (see
         # _create_root): lxml checks its names by XML's rules.
         self._xml_document = False
-        self._nsmaps: dict[str, dict] = {}
         # The text buffering (TextRuns): the place of the last text written
         # and the pieces for it not written yet.
         self._text_parent: Any = None
@@ -244,7 +285,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         return self.document
 
     def start_fragment(self) -> Any:
-        self._fragment = _new_element(self._parser, "DOCUMENT_FRAGMENT", None)
+        self._fragment = _new_element(self._kind.parser, "DOCUMENT_FRAGMENT", None)
         self._make = self._fragment.makeelement
         return self._fragment
 
@@ -294,13 +335,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if namespace == HTML_NAMESPACE:
             tag = self._html_tags.get(name)
         else:
-            tag = self._tags.get((name, namespace))
+            tag = self._caches.tags.get((name, namespace))
         return tag if tag is not None else self._tag(name, namespace)
 
     def _tag(self, name: str, namespace: str) -> str:
         """The lxml tag for a cache miss (see _lookup_tag)."""
         key = (name, namespace)
-        tag = self._coerced_tags.get(key)
+        tag = self._caches.coerced_tags.get(key)
         if tag is None:
             local = coerce_name(name)
             if namespace == HTML_NAMESPACE and not self.namespace_html:
@@ -313,9 +354,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                     if tag.isascii():
                         self._html_tag_bytes[name] = tag.encode("ascii")
                 else:
-                    self._tags[key] = tag
+                    self._caches.tags[key] = tag
                 return tag
-            self._coerced_tags[key] = tag
+            self._caches.coerced_tags[key] = tag
         self.coercions.add(ELEMENT_NAME, name, _local(tag))
         return tag
 
@@ -323,7 +364,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if namespace == HTML_NAMESPACE:
             tag = self._html_tags.get(name)
         else:
-            tag = self._tags.get((name, namespace))
+            tag = self._caches.tags.get((name, namespace))
         if tag is None:
             element = self._parsed_html_element(name, namespace, attrs, pos)
             if element is not None:
@@ -361,7 +402,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # makes etree.tostring write <svg xmlns="..."> instead of ns0:
         # prefixes; lxml leaves the declaration out (SubElement) or drops it
         # again (append) wherever an ancestor already has it.
-        nsmap = self._nsmaps.get(namespace)
+        nsmap = self._caches.nsmaps.get(namespace)
         if nsmap is None:
             nsmap = self._nsmap(namespace)
         if attrs:
@@ -454,7 +495,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         """:meth:`_parsed_element` where it applies (an lxml.html tree with
         plain names), with its source line; None elsewhere."""
         if (
-            self._parsed_names is None
+            self._caches.parsed_names is None
             or namespace != HTML_NAMESPACE
             or self.namespace_html
             or self._xml_document
@@ -470,14 +511,14 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         libxml2's HTML parser makes it, for a name lxml's API refuses
         (``g:plusone``, ``foo<bar``); None when the API takes the name (no
         parsing needed) or the parser does not keep it either."""
-        parsed_names: dict[str, bool] = self._parsed_names  # type: ignore[assignment]
+        parsed_names: dict[str, bool] = self._caches.parsed_names  # type: ignore[assignment]
         known = parsed_names.get(name)
         if known is False:
             return None
         element = None
         if known or coerce_name(name) != name:
             try:
-                body = etree.fromstring("<html><body><%s></body></html>" % name, self._parser)[-1]
+                body = etree.fromstring("<html><body><%s></body></html>" % name, self._kind.parser)[-1]
                 element = body[0] if len(body) else None
             except (etree.LxmlError, ValueError):
                 element = None
@@ -535,13 +576,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             # Un-namespaced HTML elements inside (<foreignObject><div>) must
             # not fall into a default namespace when the XML is read back.
             nsmap = {prefixes.get(namespace, "ns"): namespace}
-        self._nsmaps[namespace] = nsmap
+        self._caches.nsmaps[namespace] = nsmap
         return nsmap
 
     def _attributes(self, attrs: dict, namespace: str) -> dict:
         """``attrs`` with lxml keys: coerced names, ``{ns}local`` for the
         namespaced ones, xmlns attributes dropped (and counted)."""
-        keys = self._keys
+        keys = self._caches.keys
         out = {}
         for key, value in attrs.items():
             lxml_key = keys.get(key)
@@ -571,9 +612,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         at all)."""
         if key == "xmlns" or self._xml_document or count_bad_characters(key):
             return False
-        probe = self._name_probe
+        probe = self._caches.name_probe
         if probe is None:
-            probe = self._name_probe = _new_element(self._parser, "p", None)
+            probe = self._caches.name_probe = _new_element(self._kind.parser, "p", None)
         try:
             probe.set(key, "")
         except (ValueError, TypeError):
@@ -582,14 +623,14 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         return True
 
     def _attribute_key(self, key: Any) -> Any:
-        coerced = self._coerced_keys.get(key)
+        coerced = self._caches.coerced_keys.get(key)
         if coerced is None:
             if self.html_classes and key.__class__ is str and self._html_name_kept(key):
-                self._keys[key] = key
+                self._caches.keys[key] = key
                 self._plain_keys.add(key)
                 return key
             if infoset.is_xmlns_attribute(key):
-                self._keys[key] = _DROP
+                self._caches.keys[key] = _DROP
                 return _DROP
             if key.__class__ is tuple:
                 local = coerce_name(key[1])
@@ -604,11 +645,11 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                     f"not {type(key).__name__}"
                 )
             if not changed:
-                self._keys[key] = coerced
+                self._caches.keys[key] = coerced
                 if key.__class__ is str:
                     self._plain_keys.add(key)
                 return coerced
-            self._coerced_keys[key] = coerced
+            self._caches.coerced_keys[key] = coerced
         self.coercions.add(ATTRIBUTE_NAME, _key_name(key), _local(coerced))
         return coerced
 
@@ -631,7 +672,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def _create_root(self, tag: str, namespace: str, attrs: dict) -> Any:
         """The first element of a document is its root element; lxml needs
         the DOCTYPE and the root's namespace when the document is made."""
-        parser = self._parser
+        parser = self._kind.parser
         if tag[:1] == "{":
             local = _local(tag)
             nsmap: dict[str | None, str] | None = {None: namespace}
@@ -658,7 +699,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             del before[:count]
             xmlns = ' xmlns="%s"' % namespace if nsmap else ""
             source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, doctype[0], local, xmlns)
-            root = etree.fromstring(source, self._xml_parser)
+            root = etree.fromstring(source, self._kind.xml_parser)
         if doctype is not None:
             # Setting an id makes the DTD node, named as the root, if the
             # document has none yet (None: the DOCTYPE has no such id).
@@ -680,7 +721,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         comment = None
         if "-" not in data:
             try:
-                comment = self._comment(data)
+                comment = self._kind.comment(data)
             except ValueError:
                 pass
         if comment is None:
@@ -688,7 +729,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             coerced = coerce_comment(data_chars)  # only the hyphen rule is left
             if coerced != data_chars:
                 self.coercions.add(COMMENT, data, coerced)
-            comment = self._comment(coerced)
+            comment = self._kind.comment(coerced)
         if pos >= 0 and self._source is not None:
             self._set_sourceline(comment, pos)
         return comment
@@ -702,13 +743,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         reversible, counted as processing instructions; the tokenizer makes
         neither)."""
         try:
-            pi = self._pi(target, data)
+            pi = self._kind.pi(target, data)
         except ValueError:
             data_chars = self._characters(data)
             coerced = (infoset.coerce_pi_target(target), infoset.coerce_pi_data(data_chars))
             if coerced != (target, data_chars):
                 self.coercions.add(PROCESSING_INSTRUCTION, (target, data), coerced)
-            pi = self._pi(*coerced)
+            pi = self._kind.pi(*coerced)
         if pos >= 0 and self._source is not None:
             self._set_sourceline(pi, pos)
         return pi
