@@ -244,7 +244,6 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # The line of offset _line_pos is _line; with no source, an offset
         # no token reaches, so the hot path's one comparison rules it out.
         self._line_pos = _NO_SOURCE
-        self._count: Any = None  # the source's bound str.count
         self._newlines: list[int] | None = None
         # Bound ``makeelement`` of a node in the tree being built: new nodes
         # are created in that document, so appending them is cheap.
@@ -320,7 +319,6 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         it.  (libxml2 keeps 16 bits: 65535 is stored for every line from
         65535 on, which lxml reads as None.)"""
         self._source = text
-        self._count = text.count
         self._line = 1
         self._line_pos = 0
         self._newlines = None
@@ -451,7 +449,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                     if pos >= line_pos:
                         # _set_sourceline(element, pos) and _line_at's common
                         # case, inlined for the hot path.
-                        line = self._line = self._line + self._count("\n", line_pos, pos)
+                        line = self._line = self._line + self._source.count("\n", line_pos, pos)  # type: ignore[union-attr]
                         self._line_pos = pos
                         try:
                             # (lxml-stubs 0.5 types sourceline as "...")
