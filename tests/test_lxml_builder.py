@@ -592,7 +592,36 @@ IN_PLACE_CASES = [
     "<p xmlns=urn:x>t</p><p>u</p>",
     "text<table>x<tr><td>cell<b>b</b></table>after",  # foster parenting
     "<template><p>t</p></template><p>u\n<em>v</em></p>",
+    # foreign elements: plain names seen before, a refused value, xlink
+    '<svg viewBox="0 0 1 1"><path d=M0 fill=red /><path d=M1 fill="\x01"/><a xlink:href=u fill=b>t</a></svg>',
 ]
+
+
+class _NoPlainNames(set):
+    """A _plain_keys that knows no name: every element's attributes go
+    through _make_coerced (the general path)."""
+
+    def add(self, key: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("html", IN_PLACE_CASES)
+@pytest.mark.parametrize("options", [{}, {"html_classes": True}, {"namespaceHTMLElements": False}])
+def test_names_known_as_plain_match_the_coercing_path(html: str, options: dict) -> None:
+    """Attributes whose names are known to need nothing are passed to lxml
+    as they are: the tree, source lines and warnings are the ones
+    _make_coerced's key-by-key path builds."""
+
+    def build(plain: set) -> tuple:
+        builder = LxmlTreeBuilder(**options)
+        builder._plain_keys = plain
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tree = build_tree("<!DOCTYPE html>\n" + html + html, builder)
+        nodes = [(node.tag, node.text, node.tail, node.sourceline, dict(node.attrib), node.nsmap) for node in tree.getroot().iter()]
+        return etree.tostring(tree), nodes, [str(w.message) for w in caught]
+
+    assert build(set()) == build(_NoPlainNames())
 
 
 @pytest.mark.parametrize("html", IN_PLACE_CASES)

@@ -403,9 +403,16 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         nsmap = self._caches.nsmaps.get(namespace)
         if nsmap is None:
             nsmap = self._nsmap(namespace)
-        if attrs:
-            return self._make_coerced(make, tag, namespace, attrs, nsmap)
-        return make(tag, nsmap=nsmap)
+        if not attrs:
+            return make(tag, nsmap=nsmap)
+        if self._plain_keys.issuperset(attrs):
+            # Names seen before and taken as they are (no namespaced ones):
+            # _make_coerced would pass the same dict and nsmap.
+            try:
+                return make(tag, attrs, nsmap)
+            except ValueError:
+                pass
+        return self._make_coerced(make, tag, namespace, attrs, nsmap)
 
     def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
         """An HTML element with plain attributes is made in place with
