@@ -808,23 +808,23 @@ class Tokenizer:
                     # A plain start tag.
                     if first is None:
                         attrs = {}
-                    elif not others:
-                        attrs = {first: value}
                     else:
-                        found = find_plain_attributes(others)
-                        found.insert(0, (first, value))
-                        attrs = _unique_attributes(found)  # type: ignore[assignment]
-                        if attrs is None:
-                            return i
-                    if first is not None and ("&" in value or "&" in others) and not _decode_named_references(attrs):
-                        # Character references that may be errors: decoded per
-                        # attribute, with their errors at the right offsets.
-                        pos = self._fast_start_tag_with_offsets(i)
-                        if not pos:
-                            return i
-                        if self.state != DATA_STATE:
-                            return -1
-                        break
+                        attrs = {first: value}
+                        if others:
+                            found = find_plain_attributes(others)
+                            attrs.update(found)
+                            if len(attrs) <= len(found):
+                                # A name repeats: see _unique_attributes.
+                                return i
+                        if ("&" in value or "&" in others) and not _decode_named_references(attrs):
+                            # Character references that may be errors: decoded per
+                            # attribute, with their errors at the right offsets.
+                            pos = self._fast_start_tag_with_offsets(i)
+                            if not pos:
+                                return i
+                            if self.state != DATA_STATE:
+                                return -1
+                            break
                     pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     self.last_start_tag = name
                     if errors is not None and self._next_input_error < pos:
