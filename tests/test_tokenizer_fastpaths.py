@@ -150,3 +150,47 @@ def test_a_nul_in_the_new_input_is_found():
     assert [tag[0] for tag in sink.tags] == ["meta", "script"]
     assert sink.text == [("a", 14), ("\ufffd", 15), ("b", 16)]
     assert [(e.code, e.offset) for e in errors] == [("unexpected-null-character", 15)]
+
+
+# Tags the scanner's first-tier regex (_DATA_TOKEN: lower-case names,
+# double-quoted values) takes in one match, each shape of it: no, one, two
+# and more attributes, a repeated name (the attribute name state's
+# duplicate-attribute error, the later one dropped) between the first
+# attribute and the others or among the others, self-closing with and
+# without whitespace, end tags with whitespace, character references and
+# NULs in the first or a later value.
+PLAIN_TAGS = [
+    "<p>x</p>",
+    "<br/><br /><hr\n/>",
+    '<img src="a"/><img src="a" />',
+    '<a href="x">y</a >',
+    '<a href="x" class="y">z</a\n>',
+    '<a href="x" class="y" id="z" title="w">',
+    '<a b="1" b="2">',
+    '<a b="1" c="2" b="3">',
+    '<a b="1" c="2" c="3">',
+    '<a b="1" c="2" d="3" c="4">',
+    '<a b="&amp;" c="&x">',
+    '<a b="1" c="&amp;" d="&#1;">',
+    '<a b="1" b="&amp;">',
+    '<a b="\x00">',
+    '<a b="1" c="\x00">',
+    '<a b="1"\tc="2"\n\fd="3">',
+    "text<p\t>more</p \t>end",
+    '<a b="1" c="2"/',
+    "</a></b c>",
+]
+
+
+@pytest.mark.parametrize("source", PLAIN_TAGS)
+@pytest.mark.parametrize("collect", [True, False])
+def test_plain_tags_agree_with_the_states(source, collect):
+    assert _run(source, True, collect) == _run(source, False, collect)
+
+
+@pytest.mark.parametrize("source", PLAIN_TAGS)
+def test_plain_tag_offsets_agree_with_the_states(source):
+    fast, general = _Tags(), _Tags()
+    Tokenizer(source, fast).run()
+    Tokenizer(source, general, fast_paths=False).run()
+    assert fast.tags == general.tags
