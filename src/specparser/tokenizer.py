@@ -143,10 +143,11 @@ _ascii_lower = ascii_lowercase
 # -- runs: what a state consumes without changing state ----------------------
 _DATA_STOP = re.compile(r"[&<\x00]")
 # What ends a run in the RCDATA, RAWTEXT and script data states (with the
-# fast paths on), found by _find_first.
-_RCDATA_STOP = ("</", "&", "\x00")
-_RAWTEXT_STOP = ("</", "\x00")
-_SCRIPT_STOP = ("</", "<!--", "\x00")
+# fast paths on), found by _find_first, besides U+0000 (see Tokenizer._text_run).
+_RCDATA_STOP = ("</", "&")
+_RAWTEXT_STOP = ("</",)
+_SCRIPT_STOP = ("</", "<!--")
+_NUL = ("\x00",)
 _LESS_THAN_OR_NUL = re.compile(r"[<\x00]")
 
 
@@ -242,7 +243,7 @@ _FAST_START_TAG = re.compile(
 # values are scanned with [^"]*, which the regex engine runs as a tight
 # "not this one character" loop (a class of two, [^"\x00], goes through its
 # general class test: ~25% slower on these tags); a NUL in a value is
-# checked for afterwards (most documents have none: Tokenizer._nul_free).
+# checked for afterwards (most values are ASCII, searched by memchr).
 #
 # Each repetition in these two patterns is followed by a character it cannot
 # match itself, so giving characters back can never lead to a match: where
@@ -491,16 +492,18 @@ class Tokenizer:
         """Preprocess ``text`` and make it the input; returns it."""
         text = preprocess(text)
         self.text = text
-        n = self._n = len(text)
-        # Most documents have no U+0000 at all: one scan here spares the fast
-        # path a scan of every start tag for one.
-        nul_free = self._nul_free = "\x00" not in text
-        # needle -> offset of its next occurrence (see _find_first).  A NUL
-        # known absent is not searched for again: in text stored two bytes a
-        # character (most pages: one character past U+00FF is enough) the
-        # search cannot use memchr for U+0000 and walks the text a character
-        # at a time (~5 instructions each).
-        self._next_stop: dict[str, int] = {"\x00": n} if nul_free else {}
+        self._n = len(text)
+        # No U+0000 met yet by the text states (see _text_run).  The input is
+        # not searched for one here: in text stored two bytes a character
+        # (most pages: one character past U+00FF is enough) str.find cannot
+        # use memchr for U+0000 and walks the text a character at a time
+        # (~5 instructions each, ~1.7% of a whole parse), where the pieces
+        # the fast paths take out of it (attribute values, comments, script
+        # and style bodies; text runs only while errors are collected) are
+        # mostly ASCII, stored a byte a character, and searched by memchr.
+        self._nul_free = True
+        # needle -> offset of its next occurrence (see _find_first).
+        self._next_stop: dict[str, int] = {}
         return text
 
     def new_input_state(self) -> None:
@@ -645,6 +648,30 @@ class Tokenizer:
             if at < first:
                 first = at
         return first if first < n else -1
+
+    def _text_run(self, pos: int, needles: tuple[str, ...]) -> tuple[str, int]:
+        """The text from ``pos`` up to the first of ``needles`` or U+0000
+        (a run of the RCDATA, RAWTEXT or script data state, fast paths on),
+        and the offset of what ended it (-1: the end of the input).
+
+        Most documents have no U+0000: it is looked for in the run taken
+        out of the text (usually ASCII, which memchr searches), not in the
+        text.  Once one is met, it is one more needle of :meth:`_find_first`
+        (one search of the text from there: each run is not copied again
+        after every U+0000 in it, which would be quadratic)."""
+        text = self.text
+        i = self._find_first(pos, needles)
+        if self._nul_free:
+            run = text[pos:] if i == -1 else text[pos:i]
+            nul = run.find("\x00")
+            if nul == -1:
+                return run, i
+            self._nul_free = False
+            return run[:nul], pos + nul
+        nul = self._find_first(pos, _NUL)
+        if nul != -1 and (i == -1 or nul < i):
+            i = nul
+        return (text[pos:] if i == -1 else text[pos:i]), i
 
     # -- character references ------------------------------------------------
 
@@ -792,7 +819,6 @@ class Tokenizer:
         emit_end = sink.end_tag
         start_token = self._start_token
         end_token = self._end_token
-        nul_free = self._nul_free
         while True:
             # Each match begins where the previous one ended as long as the
             # regex consumes the tokens (the loop "continue"s); any other
@@ -802,7 +828,10 @@ class Tokenizer:
                 run, end_name, name, first, value, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
-                    if "&" in run or (not nul_free and "\x00" in run):
+                    # The data state emits a U+0000 as it is, like any other
+                    # character: only its error (unexpected-null-character)
+                    # needs _data_text, so without errors none is looked for.
+                    if "&" in run or (errors is not None and "\x00" in run):
                         self._data_text(run, pos)
                     elif errors is None:
                         sink.characters(run, pos)
@@ -810,7 +839,7 @@ class Tokenizer:
                         self._emit_characters(run, pos)
                 else:
                     i = pos
-                if name is not None and (nul_free or first is None or "\x00" not in value + others):
+                if name is not None and (first is None or ("\x00" not in value and "\x00" not in others)):
                     # A plain start tag.
                     if first is None:
                         attrs = {}
@@ -985,7 +1014,7 @@ class Tokenizer:
         if close is None or close.group() != "-->":
             return 0  # eof-in-comment, or "--!>" (incorrectly-closed-comment)
         body = text[start : close.start()]
-        if (not self._nul_free and "\x00" in body) or "<!--" in body or body.endswith("<!-"):
+        if "\x00" in body or "<!--" in body or body.endswith("<!-"):
             return 0  # unexpected-null-character, nested-comment
         end = close.end()
         if self._next_input_error < end:
@@ -1093,17 +1122,16 @@ class Tokenizer:
         pos = self.pos
         fast = self._fast
         if fast:
-            i = self._find_first(pos, _RCDATA_STOP)
+            run, i = self._text_run(pos, _RCDATA_STOP)
         else:
             m = _DATA_STOP.search(text, pos)
             i = -1 if m is None else m.start()
+            run = text[pos:] if i == -1 else text[pos:i]
+        if run:
+            self._emit_characters(run, pos)
         if i == -1:
-            if pos < self._n:
-                self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        if i > pos:
-            self._emit_characters(text[pos:i], pos)
         c = text[i]
         if c == "<":
             if fast:
@@ -1128,17 +1156,16 @@ class Tokenizer:
         pos = self.pos
         fast = self._fast
         if fast:
-            i = self._find_first(pos, _RAWTEXT_STOP)
+            run, i = self._text_run(pos, _RAWTEXT_STOP)
         else:
             m = _LESS_THAN_OR_NUL.search(text, pos)
             i = -1 if m is None else m.start()
+            run = text[pos:] if i == -1 else text[pos:i]
+        if run:
+            self._emit_characters(run, pos)
         if i == -1:
-            if pos < self._n:
-                self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        if i > pos:
-            self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
             if fast:
                 self.pos = i + 2
@@ -1164,17 +1191,16 @@ class Tokenizer:
         pos = self.pos
         fast = self._fast
         if fast:
-            i = self._find_first(pos, _SCRIPT_STOP)
+            run, i = self._text_run(pos, _SCRIPT_STOP)
         else:
             m = _LESS_THAN_OR_NUL.search(text, pos)
             i = -1 if m is None else m.start()
+            run = text[pos:] if i == -1 else text[pos:i]
+        if run:
+            self._emit_characters(run, pos)
         if i == -1:
-            if pos < self._n:
-                self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        if i > pos:
-            self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
             if not fast:
                 self.pos = i + 1
