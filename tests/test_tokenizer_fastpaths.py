@@ -193,8 +193,11 @@ def test_plain_tag_offsets_agree_with_the_states(source):
 # text (no scan of the whole input): data runs (emitted as they are without
 # errors, split at each NUL for its error with them), attribute values,
 # comments, and the RCDATA / RAWTEXT / script data runs (U+FFFD), the first
-# NUL and the ones after it (then searched for in the text).
-NUL_SOURCES = [
+# NUL and the ones after it (then searched for in the text).  Then what ends
+# those runs (Tokenizer._find_first: "</" found by its "<", the others only
+# before it): "<" not followed by "/", "</" that is no appropriate end tag,
+# "<!--" before, after and inside the end tag's "</", "&" in RCDATA.
+TEXT_STATE_SOURCES = [
     ("a\x00b", DATA_STATE),
     ("a\x00b&amp;c\x00&#0;d\x00", DATA_STATE),
     ("<p>\x00</p>\x00<b>x\x00</b>", DATA_STATE),
@@ -207,12 +210,21 @@ NUL_SOURCES = [
     ("x</title>y", RCDATA_STATE),
     ("x", SCRIPT_DATA_STATE),
     ("\x00", RAWTEXT_STATE),
+    ("a<b c</d <!-- x --> y</script>z", SCRIPT_DATA_STATE),
+    ("if(a<b)x='</div>'<!--c</script>-->", SCRIPT_DATA_STATE),
+    ("<!--<script>a</script>b-->c</script>", SCRIPT_DATA_STATE),
+    ("<<</</script", SCRIPT_DATA_STATE),
+    ("a<!-", SCRIPT_DATA_STATE),
+    ("<!--", SCRIPT_DATA_STATE),
+    ("a<b</stylex</style>", RAWTEXT_STATE),
+    ("a</titl&amp;</title>&lt;", RCDATA_STATE),
+    ("&amp;&amp<</title", RCDATA_STATE),
 ]
 
 
-@pytest.mark.parametrize(("source", "state"), NUL_SOURCES)
+@pytest.mark.parametrize(("source", "state"), TEXT_STATE_SOURCES)
 @pytest.mark.parametrize("collect", [True, False])
-def test_nul_runs_agree_with_the_states(source, state, collect):
+def test_text_state_runs_agree_with_the_states(source, state, collect):
     last = {SCRIPT_DATA_STATE: "script", RAWTEXT_STATE: "style", RCDATA_STATE: "title"}.get(state)
     results = []
     for fast in (True, False):

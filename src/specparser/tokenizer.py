@@ -629,23 +629,35 @@ class Tokenizer:
         """The offset of the first occurrence from ``pos`` of any of
         ``needles`` (the ends of a run in RCDATA, RAWTEXT, script data), or
         -1.  ``str.find`` is several times faster than a regex search for
-        the alternatives on scripts and style sheets.  Each needle's next
-        occurrence is remembered, and looked for again only once the
-        tokenizer has passed it (its position only moves forward), so a
-        needle that is rare or absent is not searched for to the end of the
-        text at every run: the work stays linear."""
-        stops = self._next_stop
+        the alternatives on scripts and style sheets.
+
+        The first needle (``</``, which ends every such run but the last)
+        is searched for ahead and its next occurrence remembered, to be
+        looked for again only once the tokenizer has passed it (its
+        position only moves forward); the others only in the text before
+        it: a needle that is rare or absent (``<!--`` in scripts) is not
+        searched for to the end of the text at every run, and each stretch
+        of text is searched once: the work stays linear.  ``</`` is found
+        by its ``<``: str.find of one character uses memchr, also in text
+        stored two bytes a character, and scripts and style sheets have few
+        ``<`` (str.find of ``</`` looks at every character of them)."""
         text = self.text
         n = self._n
-        first = n
-        for needle in needles:
-            at = stops.get(needle, -1)
-            if at < pos:
-                at = text.find(needle, pos)
-                if at == -1:
-                    at = n
-                stops[needle] = at
-            if at < first:
+        needle = needles[0]
+        stops = self._next_stop
+        first = stops.get(needle, -1)
+        if first < pos:
+            first = text.find(needle[0], pos)
+            while first != -1 and not text.startswith(needle, first):
+                first = text.find(needle[0], first + 1)
+            if first == -1:
+                first = n
+            stops[needle] = first
+        for other in needles[1:]:
+            at = text.find(other[0], pos, first)
+            while at != -1 and not text.startswith(other, at):
+                at = text.find(other[0], at + 1, first)
+            if at != -1:
                 first = at
         return first if first < n else -1
 
