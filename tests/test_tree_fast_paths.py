@@ -287,6 +287,33 @@ def test_every_html_element_in_lockstep() -> None:
         assert run_lockstep(wrapper.format(body)) > 3 * len(names)
 
 
+def test_in_cell_shares_the_in_body_shortcuts_but_not_its_own_rules() -> None:
+    """In cell processes every token but its own start and end tags using
+    the in body rules (https://html.spec.whatwg.org/#parsing-main-intd),
+    which the sink methods' shortcuts also take there: the tokens in cells,
+    the cell's own tags (td, th, tr, table ...: not shortcut), and a's with
+    and without an a after the list's last marker, in lockstep."""
+    from specparser.treeconstruction import document_modes, modes
+
+    assert modes.IN_CELL.start_default is document_modes.using_in_body_start
+    assert modes.IN_CELL.end_default is document_modes.using_in_body_end
+    assert modes.IN_CELL.characters is modes.IN_BODY.characters
+    cells = [
+        "<table><tr><td>x<a href=1>y</a> <b>z</b><p>p</p><div>d</div></td><td><li>l</li></td></tr></table>",
+        "<table><tr><td><a>1<td><a>2</a><th><a>3<a>4</a></a></th></td></table>",
+        "<a><table><tr><td><a>in</a><b><a>x</b>y</a></td></tr></table></a>",
+        "<table><tr><td><b>1<td>2</b><i>3</td></tr><tr><td></i></td></tbody><td>x</table>",
+        "<table><td><span></td></th></tr></table></caption></col></colgroup></html></body>t",
+        "<table><td><table><td>inner</td></table>x</td></table>",
+        "<table><td><template><a>t</a></template><a>u</a><svg><a>v</a></svg></table>",
+        "<table><td><select><option>o</option></select></td><td><ul><li>a<li>b</ul></table>",
+    ]
+    for source in cells:
+        assert run_lockstep(source) > 5
+        assert run_lockstep(source, "td") > 5
+        assert run_lockstep(source.replace("<table>", "<table><caption>c</caption>")) > 5
+
+
 @pytest.mark.skipif(not _CORPUS, reason=MISSING_CORPUS)
 def test_corpus_pages_in_lockstep() -> None:
     # Every 13th page (comparing the states costs the stack's depth per

@@ -43,13 +43,14 @@ HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # from this mode's tables through the handler a name maps to: a handler is
 # marked where it is defined with the case ("kind") the sink method tests
 # for, and the condition under which it is that simple.  With
-# ``fast_paths=False`` every token goes to the handlers.
+# ``fast_paths=False`` every token goes to the handlers.  The in cell mode,
+# which processes most tokens using these rules, shares the shortcuts.
 SHORTCUT_START: dict = {}
 SHORTCUT_END: dict = {}
 # Start tags: "any other start tag" and the formatting elements (reconstruct
 # the active formatting elements, insert; the latter then push onto the
-# list); a block with no p open; an a with no formatting element in the
-# list; an li whose current node stops _start_li's loop at once, with no p
+# list); a block with no p open; an a with no a after the list's last
+# marker; an li whose current node stops _start_li's loop at once, with no p
 # open.
 ANY_OTHER, FORMATTING, BLOCK, A, LI, OTHER = "any other", "formatting", "block", "a", "li", "other"
 # End tags: a name whose rules come down to popping the current node when it
@@ -258,7 +259,7 @@ def _start_button(p: Any, tag: Any) -> bool:
     return False
 
 
-@_shortcut(SHORTCUT_START, A)  # with an empty list of active formatting elements: insert, push
+@_shortcut(SHORTCUT_START, A)  # with no a after the last marker: reconstruct, insert, push
 def _start_a(p: Any, tag: Any) -> bool:
     afe = p.afe
     if afe:

@@ -255,7 +255,12 @@ class TreeConstructor:
                 if not data:
                     return
         open_ = self.open
-        if self.mode is self._shortcut_mode and open_ and "\x00" not in data:
+        mode = self.mode
+        if (
+            (mode is self._shortcut_mode or (mode is _IN_CELL_MODE and self._shortcut_mode is not None))
+            and open_
+            and "\x00" not in data
+        ):
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
                 # https://html.spec.whatwg.org/#parsing-main-inbody "any other
@@ -281,14 +286,26 @@ class TreeConstructor:
     def start_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is self._shortcut_mode and open_:
+        mode = self.mode
+        if mode is self._shortcut_mode:
+            kinds = _IN_BODY_START_KIND
+        elif mode is _IN_CELL_MODE and self._shortcut_mode is not None:
+            kinds = _IN_CELL_START_KIND
+        else:
+            kinds = None
+        if kinds is not None and open_:
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
-                kind = _IN_BODY_START_KIND.get(tag.name, _START_DEFAULT_KIND)
+                kind = kinds.get(tag.name, _START_DEFAULT_KIND)
                 afe = self.afe
-                if kind is _ANY_OTHER or kind is _FORMATTING:
+                if (
+                    kind is _ANY_OTHER
+                    or kind is _FORMATTING
+                    or (kind is _A and (not afe or self.formatting_element_after_last_marker("a") is None))
+                ):
                     # "Any other start tag" and b, big, code, ... u
-                    # (body_mode._any_other_start_tag, _start_formatting).
+                    # (body_mode._any_other_start_tag, _start_formatting);
+                    # an a with no a after the last marker (body_mode._start_a).
                     if afe:
                         entry = afe[-1]
                         if entry is not None and not entry.on_stack:
@@ -307,9 +324,8 @@ class TreeConstructor:
                         self.frameset_ok = False
                 else:
                     # address, article, ... div, ... ul with no p to close
-                    # (body_mode._start_block); an a with no formatting
-                    # elements open (body_mode._start_a).
-                    simple = (kind is _BLOCK and not self.by_name.get("p")) or (kind is _A and not afe)
+                    # (body_mode._start_block).
+                    simple = kind is _BLOCK and not self.by_name.get("p")
                 if simple:
                     rec = self.insert_html_element(tag)
                     if kind is _FORMATTING or kind is _A:
@@ -334,11 +350,18 @@ class TreeConstructor:
     def end_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is self._shortcut_mode and open_:
+        mode = self.mode
+        if mode is self._shortcut_mode:
+            kinds = _IN_BODY_END_KIND
+        elif mode is _IN_CELL_MODE and self._shortcut_mode is not None:
+            kinds = _IN_CELL_END_KIND
+        else:
+            kinds = None
+        if kinds is not None and open_:
             node = open_[-1]
             name = tag.name
             if node.hname == name and node.flags & HTML_NOT_TEMPLATE:
-                kind = _IN_BODY_END_KIND.get(name, _END_DEFAULT_KIND)
+                kind = kinds.get(name, _END_DEFAULT_KIND)
                 if kind is _FORMATTING:
                     # a, b, ... u closing the innermost formatting element:
                     # the adoption agency's common case (see adoption_agency).
@@ -1186,6 +1209,19 @@ _IN_BODY_START_KIND = {
     name: body_mode.SHORTCUT_START.get(handler, _OTHER) for name, handler in M.IN_BODY.start.items()
 }
 _IN_BODY_END_KIND = {name: body_mode.SHORTCUT_END.get(handler, _OTHER) for name, handler in M.IN_BODY.end.items()}
+# In cell every token but a few start and end tags is processed "using the
+# rules for the in body insertion mode"
+# (https://html.spec.whatwg.org/#parsing-main-intd): the same shortcuts,
+# but not for the names with rules of their own there (td, th, table ...).
+_IN_CELL_MODE = M.IN_CELL
+_IN_CELL_START_KIND = {
+    **_IN_BODY_START_KIND,
+    **{name: _OTHER for name, handler in M.IN_CELL.start.items() if handler is not document_modes.using_in_body_start},
+}
+_IN_CELL_END_KIND = {
+    **_IN_BODY_END_KIND,
+    **{name: _OTHER for name, handler in M.IN_CELL.end.items() if handler is not document_modes.using_in_body_end},
+}
 
 
 class _TreeConstructorWithoutShortcuts(TreeConstructor):
