@@ -31,6 +31,7 @@ __all__ = [
     "POPS_CURRENT",
     "SHORTCUT_END",
     "SHORTCUT_START",
+    "VOID",
 ]
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -52,7 +53,9 @@ SHORTCUT_END: dict = {}
 # list); a block with no p open; an a with no a after the list's last
 # marker; an li whose current node stops _start_li's loop at once, with no p
 # open.
-ANY_OTHER, FORMATTING, BLOCK, A, LI, OTHER = "any other", "formatting", "block", "a", "li", "other"
+# And the void elements area, br, embed, img, keygen, wbr (reconstruct,
+# insert, pop at once).
+ANY_OTHER, FORMATTING, BLOCK, A, LI, VOID, OTHER = "any other", "formatting", "block", "a", "li", "void", "other"
 # End tags: a name whose rules come down to popping the current node when it
 # names it (POPS_CURRENT: the element is in scope, and generating implied
 # end tags stops at it or excludes its name), or that runs the adoption agency, whose common case pops
@@ -320,6 +323,7 @@ def _start_table(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_START, VOID)  # always: reconstruct, insert, pop, acknowledge
 def _start_void(p: Any, tag: Any) -> bool:
     """area, br, embed, img, keygen, wbr."""
     p.reconstruct_the_active_formatting_elements()
