@@ -292,7 +292,9 @@ class TreeConstructor:
         if (mode is self._shortcut_mode or (mode is _IN_CELL_MODE and self._shortcut_mode is not None)) and open_:
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
-                kind = _SHORTCUT_START_KIND.get(tag.name, _START_DEFAULT_KIND)
+                name = tag.name
+                # The name's shortcut kind and its record's flags, in one lookup.
+                kind, flags = _SHORTCUT_START_GET(name, _START_DEFAULT)
                 afe = self.afe
                 if (
                     kind is _ANY_OTHER
@@ -331,7 +333,6 @@ class TreeConstructor:
                     # template), written out: insert_html_element's steps
                     # for a name that is neither template nor select,
                     # option, selectedcontent (their kind is OTHER).
-                    name = tag.name
                     attrs = tag.attrs
                     pos = tag.pos
                     node = self.builder.append_new_element(target.node, name, HTML_NAMESPACE, attrs, pos)
@@ -348,7 +349,7 @@ class TreeConstructor:
                     rec.attrs = attrs
                     rec.pos = pos
                     rec.akey = rec.extra = None
-                    rec.flags = flags = _HTML_RECORD_FLAGS_GET(name, PLAIN_HTML_RECORD)
+                    rec.flags = flags
                     if flags & _ANY_BOUNDARY:
                         self.push(rec)
                     else:
@@ -1255,6 +1256,12 @@ _SHORTCUT_START_KIND = _shortcut_kinds(
 # insert_html_element calls select_element_inserted), and so does template
 # (in head's rules): start_tag's written-out insertion does neither.
 _SHORTCUT_START_KIND.update(dict.fromkeys(_SELECT_NAMES, _OTHER))
+# start_tag's table: name -> (shortcut kind, the flags of its record).
+_START_DEFAULT = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
+_SHORTCUT_START_GET = {
+    name: (_SHORTCUT_START_KIND.get(name, _START_DEFAULT_KIND), HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD))
+    for name in {*_SHORTCUT_START_KIND, *HTML_RECORD_FLAGS}
+}.get
 _SHORTCUT_END_KIND = _shortcut_kinds(
     M.IN_BODY.end, body_mode.SHORTCUT_END, M.IN_CELL.end, document_modes.using_in_body_end
 )
