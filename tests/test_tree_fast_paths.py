@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from compat.paths import MISSING_CORPUS, MISSING_TESTS, SHARED, corpus_dir, html5lib_tests_dir
 from compat.tree_suite import parse_dat
 from specparser.builders import builder_names, get_builder, get_walker
-from specparser.tables.elements import HTML_RECORD_FLAGS
+from specparser.tables.elements import ENDED_BY_POP, FORMATTING, HTML_RECORD_FLAGS, PLAIN_HTML_RECORD
 from specparser.testformat import dump_events
 from specparser.tokenizer import Tokenizer
 from specparser.tokens import EndTag, StartTag
@@ -312,6 +312,22 @@ def test_in_cell_shares_the_in_body_shortcuts_but_not_its_own_rules() -> None:
         assert run_lockstep(source) > 5
         assert run_lockstep(source, "td") > 5
         assert run_lockstep(source.replace("<table>", "<table><caption>c</caption>")) > 5
+
+
+def test_the_end_tag_shortcut_flags_follow_the_in_body_rules() -> None:
+    """end_tag takes its shortcut from the current node's record flags:
+    ENDED_BY_POP where the in-body (and in-cell) rules for an end tag of
+    the element's name come down to popping it (body_mode's POPS_CURRENT
+    marks), FORMATTING where they run the adoption agency."""
+    from specparser.treeconstruction import body_mode, core
+
+    names = set(core._SHORTCUT_END_KIND) | set(HTML_RECORD_FLAGS) | {"span", "custom-el", "dialog"}
+    for name in sorted(names):
+        flags = HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD)
+        kind = core._SHORTCUT_END_KIND.get(name, core._END_DEFAULT_KIND)
+        assert bool(flags & ENDED_BY_POP) == (kind == body_mode.POPS_CURRENT), name
+        assert bool(flags & FORMATTING) == (kind == body_mode.FORMATTING), name
+    assert core._END_DEFAULT_KIND == body_mode.POPS_CURRENT
 
 
 @pytest.mark.skipif(not _CORPUS, reason=MISSING_CORPUS)

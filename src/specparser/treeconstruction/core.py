@@ -26,6 +26,8 @@ from ..errors import ParseError
 from ..infra import ASCII_WHITESPACE
 from ..tables.elements import (
     BUTTON_SCOPE,
+    ENDED_BY_POP,
+    FORMATTING,
     FOSTER_TARGET,
     HTML_ELEMENT,
     HTML_NOT_TEMPLATE,
@@ -385,22 +387,21 @@ class TreeConstructor:
         if (mode is self._shortcut_mode or (mode is _IN_CELL_MODE and self._shortcut_mode is not None)) and open_:
             node = open_[-1]
             name = tag.name
-            if node.hname == name and node.flags & HTML_NOT_TEMPLATE:
-                kind = _SHORTCUT_END_KIND.get(name, _END_DEFAULT_KIND)
-                if kind is _FORMATTING:
+            if node.hname == name:
+                flags = node.flags
+                # For most end tags the in-body rules come down to popping
+                # the current node when it has their name (see
+                # body_mode._any_other_end_tag, _end_block, _end_p ...).
+                simple = flags & ENDED_BY_POP
+                if not simple and flags & FORMATTING:
                     # a, b, ... u closing the innermost formatting element:
                     # the adoption agency's common case (see adoption_agency).
                     afe = self.afe
-                    simple = afe and afe[-1] is node
-                    if simple:
+                    if afe and afe[-1] is node:
                         self.remove_from_afe(node)
-                else:
-                    # For these end tags the in-body rules come down to
-                    # popping the current node when they name it (see
-                    # body_mode._any_other_end_tag and _end_block).
-                    simple = kind is _POPS_CURRENT
+                        simple = True
                 if simple:
-                    if node.flags & (_ANY_BOUNDARY | POP_HOOK):
+                    if flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
                     else:
                         # pop(), for an element that ends no kind of scope.
@@ -1262,6 +1263,9 @@ _SHORTCUT_START_GET = {
     name: (_SHORTCUT_START_KIND.get(name, _START_DEFAULT_KIND), HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD))
     for name in {*_SHORTCUT_START_KIND, *HTML_RECORD_FLAGS}
 }.get
+# end_tag reads the kind of the current node's end tag from its record's
+# flags (ENDED_BY_POP, FORMATTING: no lookup by name); tests check them
+# against this table (tests/test_tree_fast_paths.py).
 _SHORTCUT_END_KIND = _shortcut_kinds(
     M.IN_BODY.end, body_mode.SHORTCUT_END, M.IN_CELL.end, document_modes.using_in_body_end
 )
