@@ -327,9 +327,7 @@ def _start_table(p: Any, tag: Any) -> bool:
 def _start_void(p: Any, tag: Any) -> bool:
     """area, br, embed, img, keygen, wbr."""
     p.reconstruct_the_active_formatting_elements()
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     p.frameset_ok = False
     return False
 
@@ -343,9 +341,7 @@ def _start_input(p: Any, tag: Any) -> bool:
         p.error(UNEXPECTED_START_TAG, tag.pos)
         p.pop_until("select")
     p.reconstruct_the_active_formatting_elements()
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     kind = tag.attrs.get("type")
     if kind is None or ascii_lowercase(kind) != "hidden":
         p.frameset_ok = False
@@ -354,9 +350,7 @@ def _start_input(p: Any, tag: Any) -> bool:
 
 def _start_param(p: Any, tag: Any) -> bool:
     """param, source, track."""
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     return False
 
 
@@ -367,9 +361,7 @@ def _start_hr(p: Any, tag: Any) -> bool:
         p.generate_implied_end_tags()
         if p.in_scope("option") or p.in_scope("optgroup"):
             p.error(UNEXPECTED_START_TAG, tag.pos)
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     p.frameset_ok = False
     return False
 

@@ -809,6 +809,26 @@ class TreeConstructor:
             self.select_element_inserted(rec)
         return rec
 
+    def insert_html_element_and_pop(self, tag: Any) -> None:
+        """The void elements' steps: "Insert an HTML element for the token.
+        Immediately pop the current node off the stack of open elements.
+        Acknowledge the token's self-closing flag, if it is set."  With the
+        shortcuts on, an element appended to the current node (no foster
+        parenting, no template) is only appended: it would leave the stack
+        at once, and no void element is a template, select, option or
+        selectedcontent, whose records the parser keeps."""
+        target = self.open[-1]
+        if (
+            self._shortcut_mode is not None
+            and target.flags & HTML_NOT_TEMPLATE
+            and not (self.foster_parenting and target.flags & FOSTER_TARGET)
+        ):
+            self.builder.append_new_element(target.node, tag.name, HTML_NAMESPACE, tag.attrs, tag.pos)
+        else:
+            self.insert_html_element(tag)
+            self.pop()
+        tag.self_closing = False
+
     def _insert_html_element(self, tag: Any) -> ElementRecord:
         """Insert an HTML element through the general steps
         (:meth:`insert_element`)."""
