@@ -398,8 +398,13 @@ class TreeConstructor:
                     # the adoption agency's common case (see adoption_agency).
                     afe = self.afe
                     if afe and afe[-1] is node:
-                        self.remove_from_afe(node)
-                        simple = True
+                        # remove_from_afe's common case, written out: the
+                        # last entry, and the last of its Noah's Ark key's.
+                        same = self.afe_segments[-1].get(node.akey)
+                        if same and same[-1] is node:
+                            same.pop()
+                            afe.pop()
+                            simple = True
                 if simple:
                     if flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
