@@ -314,6 +314,31 @@ def test_in_cell_shares_the_in_body_shortcuts_but_not_its_own_rules() -> None:
         assert run_lockstep(source.replace("<table>", "<table><caption>c</caption>")) > 5
 
 
+def test_the_shortcuts_edge_cases_in_lockstep() -> None:
+    """The cases the sink methods' shortcuts decide on: void elements
+    (with and without a self-closing flag, after formatting elements to
+    reconstruct, in cells, with foster parenting), formatting end tags with
+    Noah's Ark duplicates and misnesting, end tags the flags send to the
+    handlers (form, br, body, applet ...), in body and in cell."""
+    sources = [
+        "<div></div><img><frameset>",
+        "<div><li><br></li></div><frameset>",
+        "<p><b>x</p><img src=a><br/><wbr><area><embed/><keygen>y<div/>z",
+        "<b><i>1</b>2<img>3</i>4<br>",
+        "<table><tr><td><b>1<td><img/><br><input type=hidden><hr/></table>",
+        "<table><img><br><input><tr><td>x</table>",
+        "<b>1<b>2<b>3<b>4</b></b></b></b><b id=1><b id=1><b id=1><b id=1>x</b>y",
+        "<a href=1>1<b>2</a>3</b><a><a>x</a></a><font><p>y</font>z</p>",
+        "<form><div></form></div><applet><b>x</applet>y</br><p></p></br>",
+        "<table><td><form>f</form><applet>a</applet></br><caption></td>",
+        "<template><img><b>x</b><td>y</td></template><p><option><selectedcontent></p>",
+        "<select><option>a<img><br></select><svg><img/><br></svg><math><b>x</b></math>",
+    ]
+    for source in sources:
+        for context in (None, "td", "div"):
+            assert run_lockstep(source, context) >= 2
+
+
 def test_the_end_tag_shortcut_flags_follow_the_in_body_rules() -> None:
     """end_tag takes its shortcut from the current node's record flags:
     ENDED_BY_POP where the in-body (and in-cell) rules for an end tag of
