@@ -598,3 +598,17 @@ def test_strings_made_with_one_dict_equal_strings_made_by_stores(monkeypatch: py
         monkeypatch.setattr(adapter, "_STRING_DICTS", True)
         assert fast == general
         assert any(t is not str for t, *_ in fast)
+
+
+def test_the_adapter_keeps_its_attributes_fast() -> None:
+    """CPython 3.11 shares one dict-keys table among the instances of a
+    class for a limited number of attributes; past it the tree
+    construction's method calls on the adapter (several per node) take the
+    slow path.  SoupBuilder with 30 attributes lost its shared keys (0.3% of
+    a bs4 parse's instructions, callgrind); 29 kept them (compare
+    tests/test_source_shape.py for the TreeConstructor)."""
+    from specparser.treeconstruction import build_tree
+
+    adapter = SoupBuilder()
+    build_tree("<!DOCTYPE html><p class='a b'>x<b>y</b><table><td>z<meta charset=utf-8>", adapter)
+    assert len(vars(adapter)) <= 29
