@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import partial
 from typing import Any, cast
 
 try:
@@ -195,7 +196,14 @@ class SoupBuilder(TreeBuilder):
         # which the tree construction makes for every node, takes the slow
         # path: one attribute more cost 0.3% of a bs4 parse.)
         if self._plain_tags:
-            self.create_element = self._element_factory()  # type: ignore[method-assign]
+            append_new = self._element_factory()
+            self.create_element = partial(append_new, None)  # type: ignore[method-assign]
+            # Unless a subclass changes how elements are made or appended.
+            if all(
+                getattr(type(self), name) is getattr(SoupBuilder, name)
+                for name in ("create_element", "append", "append_new_element")
+            ):
+                self.append_new_element = append_new  # type: ignore[method-assign]
 
     # -- life cycle ------------------------------------------------------
 
@@ -252,12 +260,13 @@ class SoupBuilder(TreeBuilder):
         return self._construct_element(name, namespace, attrs, pos)
 
     def _element_factory(self) -> Any:
-        """``create_element`` for bs4's Tag (or a subclass without its own
-        constructor): ``object.__new__`` and the same attribute stores, in
-        the same order, as ``Tag.__init__`` (the same order lets CPython
-        share one key table between all Tags).  A closure, so that the
-        per-call work reads locals, not ``self`` attributes.  Line and
-        column: see :meth:`_locate`."""
+        """``append_new_element`` for bs4's Tag (or a subclass without its
+        own constructor), ``create_element`` when given no parent:
+        ``object.__new__`` and the same attribute stores, in the same order,
+        as ``Tag.__init__`` (the same order lets CPython share one key table
+        between all Tags).  A closure, so that the per-call work reads
+        locals, not ``self`` attributes; nearly every element comes through
+        ``append_new_element`` (one call, not the default's three)."""
         new = _new_object
         tag_class = self._tag_class
         parser_class = self.soup.__class__
@@ -273,8 +282,7 @@ class SoupBuilder(TreeBuilder):
         meta_substitutions = builder.set_up_substitutions
         track_lines = self._track_lines
         locate = self._locate
-        # The last tag in source order: its offset, the newlines before it,
-        # the offset just after the last of them.
+        # The last tag in source order: offset, newlines before, line start.
         last = line = line_start = 0
         count, rfind = "".count, "".rfind
 
@@ -283,19 +291,17 @@ class SoupBuilder(TreeBuilder):
             count, rfind = text.count, text.rfind
 
         self._use_source = use_source
-        # One empty prefix map for every Tag, as bs4's lxml builder shares one
-        # per scope (bs4 only reads it); a dict per Tag cost an allocation.
+        # One empty prefix map for all Tags (bs4 only reads it), as bs4's
+        # lxml builder shares one per scope: a dict per Tag costs.
         namespaces: dict[str, str] = {}
         # _attributes' common case (an HTML element, a dict class filled in
         # one call, cdata_list_attributes as bs4 defines them), inlined.
-        html = HTML_NAMESPACE
         inline_attributes = self._plain_dict and not self._cdata_membership
         multi_cache = self._multi_cache.get
         multi_valued = self._multi_valued
-        split_values = self._cdata_by_tag is not None
         any_multi_valued = frozenset().union(*(self._cdata_by_tag or {}).values())
 
-        def create_element(name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+        def append_new_element(parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
             nonlocal last, line, line_start
             tag = new(tag_class)
             tag.parser_class = parser_class
@@ -319,18 +325,16 @@ class SoupBuilder(TreeBuilder):
             tag.attribute_value_list_class = value_list_class
             if not attrs:
                 tag.attrs = dict_class()
-            elif namespace is html and inline_attributes:
+            elif namespace is HTML_NAMESPACE and inline_attributes:
                 result = tag.attrs = dict_class(attrs)
-                if split_values:
-                    # The tag's own few attributes are looked up in every
-                    # multi-valued name (any_multi_valued) first: cheaper than
-                    # a get() per name of the tag's own list (3 to 5); set
-                    # intersections, an isdisjoint() first: slower still.
-                    for key in attrs:
-                        if key in any_multi_valued and key in (multi_cache(name) or multi_valued(name)):
-                            value = attrs[key]
-                            if value.__class__ is str:
-                                result[key] = value_list_class(value.split())
+                # The tag's own few attributes are looked up in every
+                # multi-valued name first: cheaper than a get() per name of
+                # the tag's list (3 to 5); set intersections, slower still.
+                for key in attrs:
+                    if key in any_multi_valued and key in (multi_cache(name) or multi_valued(name)):
+                        value = attrs[key]
+                        if value.__class__ is str:
+                            result[key] = value_list_class(value.split())
             else:
                 tag.attrs = attributes(name, namespace, attrs)
             tag.known_xml = False
@@ -348,9 +352,12 @@ class SoupBuilder(TreeBuilder):
             tag.interesting_string_types = main_types if container is None else {container}
             if name == "meta":
                 meta_substitutions(tag)
+            if parent is not None:  # as append() does
+                parent.contents.append(tag)
+                tag.parent = parent
             return tag
 
-        return create_element
+        return append_new_element
 
     def _construct_element(self, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """A user's Tag subclass with its own constructor: call it."""
@@ -609,14 +616,15 @@ class SoupBuilder(TreeBuilder):
         # NavigableString.__new__'s attributes, in its order: copying this
         # dict and setting three items costs less than building the dict
         # (-26M instructions of link()'s 389M on every 4th corpus page).
-        new_attributes = {
+        template: dict[str, Any] = {
             "hidden": False,
             "parent": None,
             "previous_element": None,
             "next_element": None,
             "next_sibling": None,
             "previous_sibling": None,
-        }.copy
+        }
+        new_attributes = template.copy
         # A stand-in "previous node" for the first one, so that the loop
         # needs no test; the first node's previous_element is reset below.
         start = _Start()
@@ -625,7 +633,7 @@ class SoupBuilder(TreeBuilder):
         # Not list[PageElement] as bs4's hints say: until this pass, text is
         # a bare str or a list of str pieces among the Tags.
         children: list[Any] = soup.contents
-        sibling = None
+        sibling: Any = None
         iterator = enumerate(children)
         stack: list[tuple] = []
         while True:
