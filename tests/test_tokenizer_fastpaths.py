@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from specparser.tokenizer import Tokenizer, tokenize
-from specparser.tokens import IgnoringSink
+from specparser.tokens import DATA_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE, IgnoringSink
 
 UNQUOTED_ERROR = "unexpected-character-in-unquoted-attribute-value"
 
@@ -108,8 +108,37 @@ ODD_TAGS = [
     "<a b/ >",
 ]
 
+# Tags the scanner's first-tier regex (_DATA_TOKEN: lower-case names,
+# double-quoted values) takes in one match, each shape of it: no, one, two
+# and more attributes, a repeated name (the attribute name state's
+# duplicate-attribute error, the later one dropped) between the first
+# attribute and the others or among the others, self-closing with and
+# without whitespace, end tags with whitespace, character references and
+# NULs in the first or a later value.
+PLAIN_TAGS = [
+    "<p>x</p>",
+    "<br/><br /><hr\n/>",
+    '<img src="a"/><img src="a" />',
+    '<a href="x">y</a >',
+    '<a href="x" class="y">z</a\n>',
+    '<a href="x" class="y" id="z" title="w">',
+    '<a b="1" b="2">',
+    '<a b="1" c="2" b="3">',
+    '<a b="1" c="2" c="3">',
+    '<a b="1" c="2" d="3" c="4">',
+    '<a b="&amp;" c="&x">',
+    '<a b="1" c="&amp;" d="&#1;">',
+    '<a b="1" b="&amp;">',
+    '<a b="\x00">',
+    '<a b="1" c="\x00">',
+    '<a b="1"\tc="2"\n\fd="3">',
+    "text<p\t>more</p \t>end",
+    '<a b="1" c="2"/',
+    "</a></b c>",
+]
 
-@pytest.mark.parametrize("source", ODD_TAGS)
+
+@pytest.mark.parametrize("source", ODD_TAGS + PLAIN_TAGS)
 @pytest.mark.parametrize("collect", [True, False])
 def test_fast_paths_agree_with_the_states(source, collect):
     assert _run(source, True, collect) == _run(source, False, collect)
@@ -150,3 +179,86 @@ def test_a_nul_in_the_new_input_is_found():
     assert [tag[0] for tag in sink.tags] == ["meta", "script"]
     assert sink.text == [("a", 14), ("\ufffd", 15), ("b", 16)]
     assert [(e.code, e.offset) for e in errors] == [("unexpected-null-character", 15)]
+
+
+@pytest.mark.parametrize("source", PLAIN_TAGS)
+def test_plain_tag_offsets_agree_with_the_states(source):
+    fast, general = _Tags(), _Tags()
+    Tokenizer(source, fast).run()
+    Tokenizer(source, general, fast_paths=False).run()
+    assert fast.tags == general.tags
+
+
+# U+0000 where the fast paths look for it in the pieces they take out of the
+# text (no scan of the whole input): data runs (emitted as they are without
+# errors, split at each NUL for its error with them), attribute values,
+# comments, and the RCDATA / RAWTEXT / script data runs (U+FFFD), the first
+# NUL and the ones after it (then searched for in the text).  Then what ends
+# those runs (Tokenizer._find_first: "</" found by its "<", the others only
+# before it): "<" not followed by "/", "</" that is no appropriate end tag,
+# "<!--" before, after and inside the end tag's "</", "&" in RCDATA.
+TEXT_STATE_SOURCES = [
+    ("a\x00b", DATA_STATE),
+    ("a\x00b&amp;c\x00&#0;d\x00", DATA_STATE),
+    ("<p>\x00</p>\x00<b>x\x00</b>", DATA_STATE),
+    ("<!--a\x00b-->c<!--\x00-->", DATA_STATE),
+    ('<a b="c\x00" d="\x00">\x00', DATA_STATE),
+    ("a\x00b</script>c\x00\x00d</script>\x00", SCRIPT_DATA_STATE),
+    ("\x00<!--\x00-->\x00</script>", SCRIPT_DATA_STATE),
+    ("a\x00</style>b\x00c</style>", RAWTEXT_STATE),
+    ("a&amp;\x00b&\x00</title>\x00", RCDATA_STATE),
+    ("x</title>y", RCDATA_STATE),
+    ("x", SCRIPT_DATA_STATE),
+    ("\x00", RAWTEXT_STATE),
+    ("a<b c</d <!-- x --> y</script>z", SCRIPT_DATA_STATE),
+    ("if(a<b)x='</div>'<!--c</script>-->", SCRIPT_DATA_STATE),
+    ("<!--<script>a</script>b-->c</script>", SCRIPT_DATA_STATE),
+    ("<<</</script", SCRIPT_DATA_STATE),
+    ("a<!-", SCRIPT_DATA_STATE),
+    ("<!--", SCRIPT_DATA_STATE),
+    ("a<b</stylex</style>", RAWTEXT_STATE),
+    ("a</titl&amp;</title>&lt;", RCDATA_STATE),
+    ("&amp;&amp<</title", RCDATA_STATE),
+]
+
+
+@pytest.mark.parametrize(("source", "state"), TEXT_STATE_SOURCES)
+@pytest.mark.parametrize("collect", [True, False])
+def test_text_state_runs_agree_with_the_states(source, state, collect):
+    last = {SCRIPT_DATA_STATE: "script", RAWTEXT_STATE: "style", RCDATA_STATE: "title"}.get(state)
+    results = []
+    for fast in (True, False):
+        errors = [] if collect else None
+        tokens = tokenize(source, state=state, last_start_tag=last, errors=errors, fast_paths=fast)
+        results.append((tokens, None if errors is None else [(e.code, e.offset) for e in errors]))
+    assert results[0] == results[1]
+
+
+# Documents whose U+0000 reach tree construction inside longer character
+# tokens (the scanner does not split data runs at them without errors), in
+# the insertion modes that drop or replace them.
+NUL_DOCUMENTS = [
+    "a\x00b<p>c\x00d</p>",
+    "\x00<!DOCTYPE html>\x00<html>\x00<head>\x00</head>\x00<body>x\x00y",
+    "<table>\x00a\x00<tr>\x00<td>b\x00c</td></tr></table>",
+    "<table><colgroup> \x00 </colgroup></table>",
+    "<svg>a\x00b<desc>c\x00d</desc></svg><math>\x00</math>",
+    "<select>a\x00b<option>c\x00</option></select>",
+    "<frameset> \x00 </frameset> \x00",
+    "<template>a\x00b</template>",
+    "<body></body>\x00a</html>\x00",
+    "<textarea>\x00a</textarea><title>\x00</title><style>\x00</style><script>\x00</script>",
+]
+
+
+@pytest.mark.parametrize("source", NUL_DOCUMENTS)
+def test_nul_documents_agree_with_the_states(source):
+    from specparser.builders import get_builder, get_walker
+    from specparser.testformat import dump_events
+    from specparser.treeconstruction import build_tree
+
+    dumps = []
+    for fast in (True, False):
+        tree = build_tree(source, get_builder("etree")(namespaceHTMLElements=True), fast_paths=fast)
+        dumps.append(dump_events(get_walker("etree")(tree)))
+    assert dumps[0] == dumps[1]

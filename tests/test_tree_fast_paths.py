@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from compat.paths import MISSING_CORPUS, MISSING_TESTS, SHARED, corpus_dir, html5lib_tests_dir
 from compat.tree_suite import parse_dat
 from specparser.builders import builder_names, get_builder, get_walker
-from specparser.tables.elements import HTML_RECORD_FLAGS
+from specparser.tables.elements import ENDED_BY_POP, FORMATTING, HTML_RECORD_FLAGS, PLAIN_HTML_RECORD
 from specparser.testformat import dump_events
 from specparser.tokenizer import Tokenizer
 from specparser.tokens import EndTag, StartTag
@@ -285,6 +285,74 @@ def test_every_html_element_in_lockstep() -> None:
     body = "".join(f"<{name} id=x>t</{name}>" for name in names)
     for wrapper in ("<div>{}</div>", "<ul>{}</ul>", "<table><tr><td>{}</table>", "<b><i>{}"):
         assert run_lockstep(wrapper.format(body)) > 3 * len(names)
+
+
+def test_in_cell_shares_the_in_body_shortcuts_but_not_its_own_rules() -> None:
+    """In cell processes every token but its own start and end tags using
+    the in body rules (https://html.spec.whatwg.org/#parsing-main-intd),
+    which the sink methods' shortcuts also take there: the tokens in cells,
+    the cell's own tags (td, th, tr, table ...: not shortcut), and a's with
+    and without an a after the list's last marker, in lockstep."""
+    from specparser.treeconstruction import document_modes, modes
+
+    assert modes.IN_CELL.start_default is document_modes.using_in_body_start
+    assert modes.IN_CELL.end_default is document_modes.using_in_body_end
+    assert modes.IN_CELL.characters is modes.IN_BODY.characters
+    cells = [
+        "<table><tr><td>x<a href=1>y</a> <b>z</b><p>p</p><div>d</div></td><td><li>l</li></td></tr></table>",
+        "<table><tr><td><a>1<td><a>2</a><th><a>3<a>4</a></a></th></td></table>",
+        "<a><table><tr><td><a>in</a><b><a>x</b>y</a></td></tr></table></a>",
+        "<table><tr><td><b>1<td>2</b><i>3</td></tr><tr><td></i></td></tbody><td>x</table>",
+        "<table><td><span></td></th></tr></table></caption></col></colgroup></html></body>t",
+        "<table><td><table><td>inner</td></table>x</td></table>",
+        "<table><td><template><a>t</a></template><a>u</a><svg><a>v</a></svg></table>",
+        "<table><td><select><option>o</option></select></td><td><ul><li>a<li>b</ul></table>",
+    ]
+    for source in cells:
+        assert run_lockstep(source) > 5
+        assert run_lockstep(source, "td") > 5
+        assert run_lockstep(source.replace("<table>", "<table><caption>c</caption>")) > 5
+
+
+def test_the_shortcuts_edge_cases_in_lockstep() -> None:
+    """The cases the sink methods' shortcuts decide on: void elements
+    (with and without a self-closing flag, after formatting elements to
+    reconstruct, in cells, with foster parenting), formatting end tags with
+    Noah's Ark duplicates and misnesting, end tags the flags send to the
+    handlers (form, br, body, applet ...), in body and in cell."""
+    sources = [
+        "<div></div><img><frameset>",
+        "<div><li><br></li></div><frameset>",
+        "<p><b>x</p><img src=a><br/><wbr><area><embed/><keygen>y<div/>z",
+        "<b><i>1</b>2<img>3</i>4<br>",
+        "<table><tr><td><b>1<td><img/><br><input type=hidden><hr/></table>",
+        "<table><img><br><input><tr><td>x</table>",
+        "<b>1<b>2<b>3<b>4</b></b></b></b><b id=1><b id=1><b id=1><b id=1>x</b>y",
+        "<a href=1>1<b>2</a>3</b><a><a>x</a></a><font><p>y</font>z</p>",
+        "<form><div></form></div><applet><b>x</applet>y</br><p></p></br>",
+        "<table><td><form>f</form><applet>a</applet></br><caption></td>",
+        "<template><img><b>x</b><td>y</td></template><p><option><selectedcontent></p>",
+        "<select><option>a<img><br></select><svg><img/><br></svg><math><b>x</b></math>",
+    ]
+    for source in sources:
+        for context in (None, "td", "div"):
+            assert run_lockstep(source, context) >= 2
+
+
+def test_the_end_tag_shortcut_flags_follow_the_in_body_rules() -> None:
+    """end_tag takes its shortcut from the current node's record flags:
+    ENDED_BY_POP where the in-body (and in-cell) rules for an end tag of
+    the element's name come down to popping it (body_mode's POPS_CURRENT
+    marks), FORMATTING where they run the adoption agency."""
+    from specparser.treeconstruction import body_mode, core
+
+    names = set(core._SHORTCUT_END_KIND) | set(HTML_RECORD_FLAGS) | {"span", "custom-el", "dialog"}
+    for name in sorted(names):
+        flags = HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD)
+        kind = core._SHORTCUT_END_KIND.get(name, core._END_DEFAULT_KIND)
+        assert bool(flags & ENDED_BY_POP) == (kind == body_mode.POPS_CURRENT), name
+        assert bool(flags & FORMATTING) == (kind == body_mode.FORMATTING), name
+    assert core._END_DEFAULT_KIND == body_mode.POPS_CURRENT
 
 
 @pytest.mark.skipif(not _CORPUS, reason=MISSING_CORPUS)

@@ -143,10 +143,11 @@ _ascii_lower = ascii_lowercase
 # -- runs: what a state consumes without changing state ----------------------
 _DATA_STOP = re.compile(r"[&<\x00]")
 # What ends a run in the RCDATA, RAWTEXT and script data states (with the
-# fast paths on), found by _find_first.
-_RCDATA_STOP = ("</", "&", "\x00")
-_RAWTEXT_STOP = ("</", "\x00")
-_SCRIPT_STOP = ("</", "<!--", "\x00")
+# fast paths on), found by _find_first, besides U+0000 (see Tokenizer._text_run).
+_RCDATA_STOP = ("</", "&")
+_RAWTEXT_STOP = ("</",)
+_SCRIPT_STOP = ("</", "<!--")
+_NUL = ("\x00",)
 _LESS_THAN_OR_NUL = re.compile(r"[<\x00]")
 
 
@@ -242,7 +243,7 @@ _FAST_START_TAG = re.compile(
 # values are scanned with [^"]*, which the regex engine runs as a tight
 # "not this one character" loop (a class of two, [^"\x00], goes through its
 # general class test: ~25% slower on these tags); a NUL in a value is
-# checked for afterwards (most documents have none: Tokenizer._nul_free).
+# checked for afterwards (most values are ASCII, searched by memchr).
 #
 # Each repetition in these two patterns is followed by a character it cannot
 # match itself, so giving characters back can never lead to a match: where
@@ -253,16 +254,22 @@ _PLAIN_ATTRIBUTE_NAME = r"[a-z_:@][a-z0-9_:.\-@]*"
 _PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+{p}({o}' + _PLAIN_ATTRIBUTE_NAME + r'{p})="({o}[^"]*{p})"'
 _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
 # The data state's step (see Tokenizer.data_state): the text up to the next
-# "<" (group 1), then, if one follows, a plain start tag (2 name; 3 and 4
-# the first attribute's name and value, 5 the source of the others; 6 "/" if
-# self-closing) or an end tag (7 name).  Names are lower-case already
-# (upper-case letters go the general way).  Nearly half the start tags have
-# exactly one attribute, which then needs no second scan (findall).
+# "<" (group 1), then, if one follows, a plain end tag (2 name) or start tag
+# (3 name; 4 and 5 the first attribute's name and value, 6 the source of the
+# others; 7 "/" if self-closing).  Names are lower-case already (upper-case
+# letters go the general way).  Nearly half the start tags have exactly one
+# attribute, which then needs no second scan (findall).  The optional parts
+# are written as alternations with an empty branch, ``(?:...|)`` and
+# ``(/|)``, not ``(?:...)?`` and ``(/?)``: the regex engine runs a "?" on a
+# group through its general repeat machinery at every match (~6% more
+# instructions matching the corpus; ~2% for the "/"); the end tag comes
+# first, its "/" refusing the branch at once (~1% fewer again).
 _LOWER_NAME = r"[a-z][a-z0-9:_.\-]*" + _P
 _DATA_TOKEN = re.compile(
-    r"([^<]*" + _P + r")(?:<(?:(" + _LOWER_NAME + r")(?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
-    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r"))?"
-    r"[\t\n\f ]*" + _P + r"(/?)>|/(" + _LOWER_NAME + r")[\t\n\f ]*" + _P + r">))?"
+    r"([^<]*" + _P + r")(?:<(?:/(" + _LOWER_NAME + r")[\t\n\f ]*" + _P + r">|(" + _LOWER_NAME + r")(?:"
+    + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
+    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)"
+    r"[\t\n\f ]*" + _P + r"(/|)>)|)"
 )
 _FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
@@ -485,16 +492,18 @@ class Tokenizer:
         """Preprocess ``text`` and make it the input; returns it."""
         text = preprocess(text)
         self.text = text
-        n = self._n = len(text)
-        # Most documents have no U+0000 at all: one scan here spares the fast
-        # path a scan of every start tag for one.
-        nul_free = self._nul_free = "\x00" not in text
-        # needle -> offset of its next occurrence (see _find_first).  A NUL
-        # known absent is not searched for again: in text stored two bytes a
-        # character (most pages: one character past U+00FF is enough) the
-        # search cannot use memchr for U+0000 and walks the text a character
-        # at a time (~5 instructions each).
-        self._next_stop: dict[str, int] = {"\x00": n} if nul_free else {}
+        self._n = len(text)
+        # No U+0000 met yet by the text states (see _text_run).  The input is
+        # not searched for one here: in text stored two bytes a character
+        # (most pages: one character past U+00FF is enough) str.find cannot
+        # use memchr for U+0000 and walks the text a character at a time
+        # (~5 instructions each, ~1.7% of a whole parse), where the pieces
+        # the fast paths take out of it (attribute values, comments, script
+        # and style bodies; text runs only while errors are collected) are
+        # mostly ASCII, stored a byte a character, and searched by memchr.
+        self._nul_free = True
+        # needle -> offset of its next occurrence (see _find_first).
+        self._next_stop: dict[str, int] = {}
         return text
 
     def new_input_state(self) -> None:
@@ -620,25 +629,61 @@ class Tokenizer:
         """The offset of the first occurrence from ``pos`` of any of
         ``needles`` (the ends of a run in RCDATA, RAWTEXT, script data), or
         -1.  ``str.find`` is several times faster than a regex search for
-        the alternatives on scripts and style sheets.  Each needle's next
-        occurrence is remembered, and looked for again only once the
-        tokenizer has passed it (its position only moves forward), so a
-        needle that is rare or absent is not searched for to the end of the
-        text at every run: the work stays linear."""
-        stops = self._next_stop
+        the alternatives on scripts and style sheets.
+
+        The first needle (``</``, which ends every such run but the last)
+        is searched for ahead and its next occurrence remembered, to be
+        looked for again only once the tokenizer has passed it (its
+        position only moves forward); the others only in the text before
+        it: a needle that is rare or absent (``<!--`` in scripts) is not
+        searched for to the end of the text at every run, and each stretch
+        of text is searched once: the work stays linear.  ``</`` is found
+        by its ``<``: str.find of one character uses memchr, also in text
+        stored two bytes a character, and scripts and style sheets have few
+        ``<`` (str.find of ``</`` looks at every character of them)."""
         text = self.text
         n = self._n
-        first = n
-        for needle in needles:
-            at = stops.get(needle, -1)
-            if at < pos:
-                at = text.find(needle, pos)
-                if at == -1:
-                    at = n
-                stops[needle] = at
-            if at < first:
+        needle = needles[0]
+        stops = self._next_stop
+        first = stops.get(needle, -1)
+        if first < pos:
+            first = text.find(needle[0], pos)
+            while first != -1 and not text.startswith(needle, first):
+                first = text.find(needle[0], first + 1)
+            if first == -1:
+                first = n
+            stops[needle] = first
+        for other in needles[1:]:
+            at = text.find(other[0], pos, first)
+            while at != -1 and not text.startswith(other, at):
+                at = text.find(other[0], at + 1, first)
+            if at != -1:
                 first = at
         return first if first < n else -1
+
+    def _text_run(self, pos: int, needles: tuple[str, ...]) -> tuple[str, int]:
+        """The text from ``pos`` up to the first of ``needles`` or U+0000
+        (a run of the RCDATA, RAWTEXT or script data state, fast paths on),
+        and the offset of what ended it (-1: the end of the input).
+
+        Most documents have no U+0000: it is looked for in the run taken
+        out of the text (usually ASCII, which memchr searches), not in the
+        text.  Once one is met, it is one more needle of :meth:`_find_first`
+        (one search of the text from there: each run is not copied again
+        after every U+0000 in it, which would be quadratic)."""
+        text = self.text
+        i = self._find_first(pos, needles)
+        if self._nul_free:
+            run = text[pos:] if i == -1 else text[pos:i]
+            nul = run.find("\x00")
+            if nul == -1:
+                return run, i
+            self._nul_free = False
+            return run[:nul], pos + nul
+        nul = self._find_first(pos, _NUL)
+        if nul != -1 and (i == -1 or nul < i):
+            i = nul
+        return (text[pos:] if i == -1 else text[pos:i]), i
 
     # -- character references ------------------------------------------------
 
@@ -786,17 +831,19 @@ class Tokenizer:
         emit_end = sink.end_tag
         start_token = self._start_token
         end_token = self._end_token
-        nul_free = self._nul_free
         while True:
             # Each match begins where the previous one ended as long as the
             # regex consumes the tokens (the loop "continue"s); any other
             # step moves ``pos`` on by itself and "break"s, to scan again
             # from there.
             for m in next_tokens(text, pos):  # always matches: the text may be empty
-                run, name, first, value, others, slash, end_name = m.groups()  # type: ignore[union-attr, unused-ignore]
+                run, end_name, name, first, value, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
-                    if "&" in run or (not nul_free and "\x00" in run):
+                    # The data state emits a U+0000 as it is, like any other
+                    # character: only its error (unexpected-null-character)
+                    # needs _data_text, so without errors none is looked for.
+                    if "&" in run or (errors is not None and "\x00" in run):
                         self._data_text(run, pos)
                     elif errors is None:
                         sink.characters(run, pos)
@@ -804,27 +851,27 @@ class Tokenizer:
                         self._emit_characters(run, pos)
                 else:
                     i = pos
-                if name is not None and (nul_free or first is None or "\x00" not in value + others):
+                if name is not None and (first is None or ("\x00" not in value and "\x00" not in others)):
                     # A plain start tag.
                     if first is None:
                         attrs = {}
-                    elif not others:
-                        attrs = {first: value}
                     else:
-                        found = find_plain_attributes(others)
-                        found.insert(0, (first, value))
-                        attrs = _unique_attributes(found)  # type: ignore[assignment]
-                        if attrs is None:
-                            return i
-                    if first is not None and ("&" in value or "&" in others) and not _decode_named_references(attrs):
-                        # Character references that may be errors: decoded per
-                        # attribute, with their errors at the right offsets.
-                        pos = self._fast_start_tag_with_offsets(i)
-                        if not pos:
-                            return i
-                        if self.state != DATA_STATE:
-                            return -1
-                        break
+                        attrs = {first: value}
+                        if others:
+                            found = find_plain_attributes(others)
+                            attrs.update(found)
+                            if len(attrs) <= len(found):
+                                # A name repeats: see _unique_attributes.
+                                return i
+                        if ("&" in value or "&" in others) and not _decode_named_references(attrs):
+                            # Character references that may be errors: decoded per
+                            # attribute, with their errors at the right offsets.
+                            pos = self._fast_start_tag_with_offsets(i)
+                            if not pos:
+                                return i
+                            if self.state != DATA_STATE:
+                                return -1
+                            break
                     pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     self.last_start_tag = name
                     if errors is not None and self._next_input_error < pos:
@@ -979,7 +1026,7 @@ class Tokenizer:
         if close is None or close.group() != "-->":
             return 0  # eof-in-comment, or "--!>" (incorrectly-closed-comment)
         body = text[start : close.start()]
-        if (not self._nul_free and "\x00" in body) or "<!--" in body or body.endswith("<!-"):
+        if "\x00" in body or "<!--" in body or body.endswith("<!-"):
             return 0  # unexpected-null-character, nested-comment
         end = close.end()
         if self._next_input_error < end:
@@ -1087,17 +1134,16 @@ class Tokenizer:
         pos = self.pos
         fast = self._fast
         if fast:
-            i = self._find_first(pos, _RCDATA_STOP)
+            run, i = self._text_run(pos, _RCDATA_STOP)
         else:
             m = _DATA_STOP.search(text, pos)
             i = -1 if m is None else m.start()
+            run = text[pos:] if i == -1 else text[pos:i]
+        if run:
+            self._emit_characters(run, pos)
         if i == -1:
-            if pos < self._n:
-                self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        if i > pos:
-            self._emit_characters(text[pos:i], pos)
         c = text[i]
         if c == "<":
             if fast:
@@ -1122,17 +1168,16 @@ class Tokenizer:
         pos = self.pos
         fast = self._fast
         if fast:
-            i = self._find_first(pos, _RAWTEXT_STOP)
+            run, i = self._text_run(pos, _RAWTEXT_STOP)
         else:
             m = _LESS_THAN_OR_NUL.search(text, pos)
             i = -1 if m is None else m.start()
+            run = text[pos:] if i == -1 else text[pos:i]
+        if run:
+            self._emit_characters(run, pos)
         if i == -1:
-            if pos < self._n:
-                self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        if i > pos:
-            self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
             if fast:
                 self.pos = i + 2
@@ -1158,17 +1203,16 @@ class Tokenizer:
         pos = self.pos
         fast = self._fast
         if fast:
-            i = self._find_first(pos, _SCRIPT_STOP)
+            run, i = self._text_run(pos, _SCRIPT_STOP)
         else:
             m = _LESS_THAN_OR_NUL.search(text, pos)
             i = -1 if m is None else m.start()
+            run = text[pos:] if i == -1 else text[pos:i]
+        if run:
+            self._emit_characters(run, pos)
         if i == -1:
-            if pos < self._n:
-                self._emit_characters(text[pos:], pos)
             self._emit_eof()
             return
-        if i > pos:
-            self._emit_characters(text[pos:i], pos)
         if text[i] == "<":
             if not fast:
                 self.pos = i + 1

@@ -11,6 +11,7 @@ from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 __all__ = [
     "ANNOTATION_XML_HTML_ENCODINGS",
     "BUTTON_SCOPE",
+    "ENDED_BY_POP",
     "FLAGS_BY_NAMESPACE",
     "FORMATTING",
     "FOSTER_TARGET",
@@ -36,35 +37,41 @@ __all__ = [
     "TABLE_SCOPE",
 ]
 
+# The bits the tree constructor tests on every token come first: CPython
+# caches the ints up to 256, so "flags & BIT" with a result below 1 << 9
+# allocates no int object (HTML_NOT_TEMPLATE at 1 << 17 cost one
+# allocation and free per token).
 SPECIAL = 1 << 0
-FORMATTING = 1 << 1
-# Elements that end "has an element in scope" and its variants.
-SCOPE = 1 << 2
-LIST_SCOPE = 1 << 3
-BUTTON_SCOPE = 1 << 4
-TABLE_SCOPE = 1 << 5
-# Popped by "generate implied end tags" / "... thoroughly".
-IMPLIED_END = 1 << 6
-IMPLIED_END_THOROUGH = 1 << 7
-HTML_INTEGRATION_POINT = 1 << 8
-MATHML_TEXT_INTEGRATION_POINT = 1 << 9
-# table, tbody, tfoot, thead, tr: foster parenting targets.
-FOSTER_TARGET = 1 << 10
-# td, th: the cells; "clear the stack back to a table ... context" stops
-# at these groups.
-TABLE_CONTEXT = 1 << 11       # table, template, html
-TABLE_BODY_CONTEXT = 1 << 12  # tbody, tfoot, thead, template, html
-TABLE_ROW_CONTEXT = 1 << 13   # tr, template, html
-# Elements whose popping the parser must observe (option: selectedcontent).
-POP_HOOK = 1 << 14
-# h1 ... h6
-HEADING = 1 << 15
 # Set for every element in the HTML namespace (not looked up by name).
-HTML_ELEMENT = 1 << 16
+HTML_ELEMENT = 1 << 1
 # Set for every HTML element but template, whose children go into its
 # template contents instead: one bit for the tree constructor's fast paths.
-HTML_NOT_TEMPLATE = 1 << 17
-
+HTML_NOT_TEMPLATE = 1 << 2
+# Elements that end "has an element in scope" and its variants.
+SCOPE = 1 << 3
+LIST_SCOPE = 1 << 4
+BUTTON_SCOPE = 1 << 5
+FORMATTING = 1 << 6
+# Popped by "generate implied end tags" / "... thoroughly".
+IMPLIED_END = 1 << 7
+# An HTML element that an end tag of its name pops when it is the current
+# node, in body or in cell (see _NOT_ENDED_BY_POP below).
+ENDED_BY_POP = 1 << 8
+# table, tbody, tfoot, thead, tr: foster parenting targets.
+FOSTER_TARGET = 1 << 9
+TABLE_SCOPE = 1 << 10
+HTML_INTEGRATION_POINT = 1 << 11
+MATHML_TEXT_INTEGRATION_POINT = 1 << 12
+# td, th: the cells; "clear the stack back to a table ... context" stops
+# at these groups.
+TABLE_CONTEXT = 1 << 13       # table, template, html
+TABLE_BODY_CONTEXT = 1 << 14  # tbody, tfoot, thead, template, html
+TABLE_ROW_CONTEXT = 1 << 15   # tr, template, html
+# Elements whose popping the parser must observe (option: selectedcontent).
+POP_HOOK = 1 << 16
+# h1 ... h6
+HEADING = 1 << 17
+IMPLIED_END_THOROUGH = 1 << 18
 
 def _names(text: str) -> list[str]:
     return text.split()
@@ -115,11 +122,28 @@ _add(HTML_FLAGS, "tr template html", TABLE_ROW_CONTEXT)
 _add(HTML_FLAGS, "option", POP_HOOK)
 _add(HTML_FLAGS, "h1 h2 h3 h4 h5 h6", HEADING)
 
+# The end tags whose in-body rules do more than pop the current node of
+# their name: the adoption agency (formatting elements), clearing the list
+# of active formatting elements (applet, marquee, object), a br, the after
+# body mode (body, html), the form element pointer, the in head rules
+# (template), and the names with rules of their own in cell (caption ...
+# tr).  Every other HTML element is ENDED_BY_POP: the in-body end tag
+# rules of its name (any other end tag, _end_block, _end_p ...) come down
+# to popping it when it is the current node (tests/test_tree_fast_paths.py
+# checks this against body_mode's shortcut marks).
+_NOT_ENDED_BY_POP = frozenset(
+    """a b big code em font i nobr s small strike strong tt u applet marquee object br body html
+    form template caption col colgroup table tbody td tfoot th thead tr""".split()
+)
+
 # The flags of an HTML element's record, by name; other names get
 # PLAIN_HTML_RECORD.
-PLAIN_HTML_RECORD = HTML_ELEMENT | HTML_NOT_TEMPLATE
+PLAIN_HTML_RECORD = HTML_ELEMENT | HTML_NOT_TEMPLATE | ENDED_BY_POP
 HTML_RECORD_FLAGS = {
-    name: flags | (HTML_ELEMENT if name == "template" else PLAIN_HTML_RECORD) for name, flags in HTML_FLAGS.items()
+    name: flags
+    | (HTML_ELEMENT if name == "template" else HTML_ELEMENT | HTML_NOT_TEMPLATE)
+    | (0 if name in _NOT_ENDED_BY_POP else ENDED_BY_POP)
+    for name, flags in HTML_FLAGS.items()
 }
 
 ANNOTATION_XML_HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})

@@ -31,6 +31,7 @@ __all__ = [
     "POPS_CURRENT",
     "SHORTCUT_END",
     "SHORTCUT_START",
+    "VOID",
 ]
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -43,15 +44,18 @@ HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # from this mode's tables through the handler a name maps to: a handler is
 # marked where it is defined with the case ("kind") the sink method tests
 # for, and the condition under which it is that simple.  With
-# ``fast_paths=False`` every token goes to the handlers.
+# ``fast_paths=False`` every token goes to the handlers.  The in cell mode,
+# which processes most tokens using these rules, shares the shortcuts.
 SHORTCUT_START: dict = {}
 SHORTCUT_END: dict = {}
 # Start tags: "any other start tag" and the formatting elements (reconstruct
 # the active formatting elements, insert; the latter then push onto the
-# list); a block with no p open; an a with no formatting element in the
-# list; an li whose current node stops _start_li's loop at once, with no p
+# list); a block with no p open; an a with no a after the list's last
+# marker; an li whose current node stops _start_li's loop at once, with no p
 # open.
-ANY_OTHER, FORMATTING, BLOCK, A, LI, OTHER = "any other", "formatting", "block", "a", "li", "other"
+# And the void elements area, br, embed, img, keygen, wbr (reconstruct,
+# insert, pop at once).
+ANY_OTHER, FORMATTING, BLOCK, A, LI, VOID, OTHER = "any other", "formatting", "block", "a", "li", "void", "other"
 # End tags: a name whose rules come down to popping the current node when it
 # names it (POPS_CURRENT: the element is in scope, and generating implied
 # end tags stops at it or excludes its name), or that runs the adoption agency, whose common case pops
@@ -258,7 +262,7 @@ def _start_button(p: Any, tag: Any) -> bool:
     return False
 
 
-@_shortcut(SHORTCUT_START, A)  # with an empty list of active formatting elements: insert, push
+@_shortcut(SHORTCUT_START, A)  # with no a after the last marker: reconstruct, insert, push
 def _start_a(p: Any, tag: Any) -> bool:
     afe = p.afe
     if afe:
@@ -319,12 +323,11 @@ def _start_table(p: Any, tag: Any) -> bool:
     return False
 
 
+@_shortcut(SHORTCUT_START, VOID)  # always: reconstruct, insert, pop, acknowledge
 def _start_void(p: Any, tag: Any) -> bool:
     """area, br, embed, img, keygen, wbr."""
     p.reconstruct_the_active_formatting_elements()
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     p.frameset_ok = False
     return False
 
@@ -338,9 +341,7 @@ def _start_input(p: Any, tag: Any) -> bool:
         p.error(UNEXPECTED_START_TAG, tag.pos)
         p.pop_until("select")
     p.reconstruct_the_active_formatting_elements()
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     kind = tag.attrs.get("type")
     if kind is None or ascii_lowercase(kind) != "hidden":
         p.frameset_ok = False
@@ -349,9 +350,7 @@ def _start_input(p: Any, tag: Any) -> bool:
 
 def _start_param(p: Any, tag: Any) -> bool:
     """param, source, track."""
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     return False
 
 
@@ -362,9 +361,7 @@ def _start_hr(p: Any, tag: Any) -> bool:
         p.generate_implied_end_tags()
         if p.in_scope("option") or p.in_scope("optgroup"):
             p.error(UNEXPECTED_START_TAG, tag.pos)
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     p.frameset_ok = False
     return False
 

@@ -26,6 +26,8 @@ from ..errors import ParseError
 from ..infra import ASCII_WHITESPACE
 from ..tables.elements import (
     BUTTON_SCOPE,
+    ENDED_BY_POP,
+    FORMATTING,
     FOSTER_TARGET,
     HTML_ELEMENT,
     HTML_NOT_TEMPLATE,
@@ -233,13 +235,15 @@ class TreeConstructor:
         node = self.adjusted_current_node
         return node is not None and not node.flags & HTML_ELEMENT
 
-    # The sink methods first try the commonest case of all: in body, with an
+    # The sink methods first try the commonest case of all: in body (or in
+    # cell, which processes these tokens using the in body rules), with an
     # HTML element other than a template as the current node.  There they
     # carry out the in-body rules for text, for "any other start tag", for the
-    # formatting, block, a and li start tags when their rules come down to
-    # inserting the element, and for an end tag that names the current node,
-    # with no trip through the handler tables (on real pages this covers most
-    # tokens; the handlers cost more than the rules' own work).  The cases
+    # formatting, void, block, a and li start tags when their rules come down
+    # to inserting the element, and for an end tag that names the current
+    # node, with no trip through the handler tables (on real pages this
+    # covers most tokens; the handlers cost more than the rules' own work,
+    # and a Python call alone costs ~370 instructions on CPython 3.11).  The cases
     # are marked on the handlers they shortcut (body_mode.SHORTCUT_START,
     # SHORTCUT_END); ``fast_paths=False`` turns them off.  Everything
     # else takes the dispatcher's loop.  Only the tokenizer calls these
@@ -255,7 +259,12 @@ class TreeConstructor:
                 if not data:
                     return
         open_ = self.open
-        if self.mode is self._shortcut_mode and open_ and "\x00" not in data:
+        mode = self.mode
+        if (
+            (mode is self._shortcut_mode or (mode is _IN_CELL_MODE and self._shortcut_mode is not None))
+            and open_
+            and "\x00" not in data
+        ):
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
                 # https://html.spec.whatwg.org/#parsing-main-inbody "any other
@@ -281,18 +290,29 @@ class TreeConstructor:
     def start_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is self._shortcut_mode and open_:
+        mode = self.mode
+        if (mode is self._shortcut_mode or (mode is _IN_CELL_MODE and self._shortcut_mode is not None)) and open_:
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
-                kind = _IN_BODY_START_KIND.get(tag.name, _START_DEFAULT_KIND)
+                name = tag.name
+                # The name's shortcut kind and its record's flags, in one lookup.
+                kind, flags = _SHORTCUT_START_GET(name, _START_DEFAULT)
                 afe = self.afe
-                if kind is _ANY_OTHER or kind is _FORMATTING:
-                    # "Any other start tag" and b, big, code, ... u
-                    # (body_mode._any_other_start_tag, _start_formatting).
+                if (
+                    kind is _ANY_OTHER
+                    or kind is _FORMATTING
+                    or kind is _VOID
+                    or (kind is _A and (not afe or self.formatting_element_after_last_marker("a") is None))
+                ):
+                    # "Any other start tag", b, big, code, ... u, the void
+                    # elements (body_mode._any_other_start_tag,
+                    # _start_formatting, _start_void); an a with no a after
+                    # the last marker (body_mode._start_a).
                     if afe:
                         entry = afe[-1]
                         if entry is not None and not entry.on_stack:
                             self.reconstruct_the_active_formatting_elements()
+                            target = open_[-1]
                     simple = True
                 elif kind is _LI:
                     # An li whose current node is a special element other than
@@ -307,15 +327,44 @@ class TreeConstructor:
                         self.frameset_ok = False
                 else:
                     # address, article, ... div, ... ul with no p to close
-                    # (body_mode._start_block); an a with no formatting
-                    # elements open (body_mode._start_a).
-                    simple = (kind is _BLOCK and not self.by_name.get("p")) or (kind is _A and not afe)
+                    # (body_mode._start_block).
+                    simple = kind is _BLOCK and not self.by_name.get("p")
                 if simple:
-                    rec = self.insert_html_element(tag)
+                    # https://html.spec.whatwg.org/#insert-an-html-element
+                    # into the current node (no foster parenting, no
+                    # template), written out: insert_html_element's steps
+                    # for a name that is neither template nor select,
+                    # option, selectedcontent (their kind is OTHER).
+                    attrs = tag.attrs
+                    pos = tag.pos
+                    node = self.builder.append_new_element(target.node, name, HTML_NAMESPACE, attrs, pos)
+                    if kind is _VOID:
+                        # _start_void: the element is popped at once (so
+                        # it needs no record), the self-closing flag is
+                        # acknowledged, frameset-ok is "not ok".
+                        self.frameset_ok = False
+                        return
+                    rec = _new_object(ElementRecord)
+                    rec.node = node
+                    rec.name = rec.hname = name
+                    rec.ns = HTML_NAMESPACE
+                    rec.attrs = attrs
+                    rec.pos = pos
+                    rec.akey = rec.extra = None
+                    rec.flags = flags
+                    if flags & _ANY_BOUNDARY:
+                        self.push(rec)
+                    else:
+                        # push(rec) for an element that ends no kind of scope.
+                        rec.index = len(open_)
+                        rec.on_stack = True
+                        open_.append(rec)
+                        self.adjusted_current_node = rec
+                        self.by_name[name].append(rec)
                     if kind is _FORMATTING or kind is _A:
                         self.push_formatting_element(rec)
                     if tag.self_closing and self.errors is not None:
-                        self.error(NON_VOID_SELF_CLOSING, tag.pos)
+                        self.error(NON_VOID_SELF_CLOSING, pos)
                     return
         while True:
             node = self.adjusted_current_node
@@ -334,25 +383,30 @@ class TreeConstructor:
     def end_tag(self, tag: Any) -> None:
         self.skip_newline = False
         open_ = self.open
-        if self.mode is self._shortcut_mode and open_:
+        mode = self.mode
+        if (mode is self._shortcut_mode or (mode is _IN_CELL_MODE and self._shortcut_mode is not None)) and open_:
             node = open_[-1]
             name = tag.name
-            if node.hname == name and node.flags & HTML_NOT_TEMPLATE:
-                kind = _IN_BODY_END_KIND.get(name, _END_DEFAULT_KIND)
-                if kind is _FORMATTING:
+            if node.hname == name:
+                flags = node.flags
+                # For most end tags the in-body rules come down to popping
+                # the current node when it has their name (see
+                # body_mode._any_other_end_tag, _end_block, _end_p ...).
+                simple = flags & ENDED_BY_POP
+                if not simple and flags & FORMATTING:
                     # a, b, ... u closing the innermost formatting element:
                     # the adoption agency's common case (see adoption_agency).
                     afe = self.afe
-                    simple = afe and afe[-1] is node
-                    if simple:
-                        self.remove_from_afe(node)
-                else:
-                    # For these end tags the in-body rules come down to
-                    # popping the current node when they name it (see
-                    # body_mode._any_other_end_tag and _end_block).
-                    simple = kind is _POPS_CURRENT
+                    if afe and afe[-1] is node:
+                        # remove_from_afe's common case, written out: the
+                        # last entry, and the last of its Noah's Ark key's.
+                        same = self.afe_segments[-1].get(node.akey)
+                        if same and same[-1] is node:
+                            same.pop()
+                            afe.pop()
+                            simple = True
                 if simple:
-                    if node.flags & (_ANY_BOUNDARY | POP_HOOK):
+                    if flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
                     else:
                         # pop(), for an element that ends no kind of scope.
@@ -719,12 +773,15 @@ class TreeConstructor:
     def insert_html_element(self, tag: Any) -> ElementRecord:
         """Create the element, insert it at the appropriate place and push it.
 
-        This is the hot path of tree construction, so the common case (no
-        foster parenting, no template) is written out here: the record is
-        filled in without the ElementRecord() call, and pushed without the
-        push() call unless it ends a scope (each call costs more than the
-        stores it makes).  tests/test_tree_fast_paths.py compares these
-        copies with ElementRecord() and push(); with ``fast_paths=False``
+        This is the handlers' hot path, so the common case (no foster
+        parenting, no template) is written out here: the record is filled
+        in without the ElementRecord() call, and pushed without the push()
+        call unless it ends a scope (each call costs more than the stores
+        it makes).  start_tag's shortcut has its own copy of these lines
+        (calling this method from there cost +1.3% instructions over the
+        corpus; making this one ElementRecord() and push() instead, +0.2%).
+        tests/test_tree_fast_paths.py compares both copies with
+        ElementRecord() and push(), slot by slot; with ``fast_paths=False``
         the parser is a :class:`_TreeConstructorWithoutShortcuts`, whose
         insert_html_element is :meth:`_insert_html_element`."""
         name = tag.name
@@ -759,6 +816,26 @@ class TreeConstructor:
         if name in _SELECT_NAMES:
             self.select_element_inserted(rec)
         return rec
+
+    def insert_html_element_and_pop(self, tag: Any) -> None:
+        """The void elements' steps: "Insert an HTML element for the token.
+        Immediately pop the current node off the stack of open elements.
+        Acknowledge the token's self-closing flag, if it is set."  With the
+        shortcuts on, an element appended to the current node (no foster
+        parenting, no template) is only appended: it would leave the stack
+        at once, and no void element is a template, select, option or
+        selectedcontent, whose records the parser keeps."""
+        target = self.open[-1]
+        if (
+            self._shortcut_mode is not None
+            and target.flags & HTML_NOT_TEMPLATE
+            and not (self.foster_parenting and target.flags & FOSTER_TARGET)
+        ):
+            self.builder.append_new_element(target.node, tag.name, HTML_NAMESPACE, tag.attrs, tag.pos)
+        else:
+            self.insert_html_element(tag)
+            self.pop()
+        tag.self_closing = False
 
     def _insert_html_element(self, tag: Any) -> ElementRecord:
         """Insert an HTML element through the general steps
@@ -1163,17 +1240,18 @@ class TreeConstructor:
         self.builder.replace_children_with_clones(state.selectedcontent.node, rec.node)
 
 
-# The in-body cases the sink methods take themselves (see characters()), by
-# tag name: the kind body_mode marks on the handler the in-body table gives
+# The in-body (and in-cell) cases the sink methods take themselves (see
+# characters()), by tag name: the kind body_mode marks on the handler the in-body table gives
 # the name (SHORTCUT_START / SHORTCUT_END), so they cannot drift from the
 # table; a name without a handler takes the default handler's kind.
 _IN_BODY_MODE = M.IN_BODY
-_ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _OTHER = (
+_ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
     body_mode.ANY_OTHER,
     body_mode.BLOCK,
     body_mode.FORMATTING,
     body_mode.A,
     body_mode.LI,
+    body_mode.VOID,
     body_mode.OTHER,
 )
 _POPS_CURRENT = body_mode.POPS_CURRENT
@@ -1182,10 +1260,43 @@ _POPS_CURRENT = body_mode.POPS_CURRENT
 _LI_LOOP_GOES_ON = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
 _START_DEFAULT_KIND = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag
 _END_DEFAULT_KIND = body_mode.SHORTCUT_END.get(M.IN_BODY.end_default, _OTHER)  # any other end tag
-_IN_BODY_START_KIND = {
-    name: body_mode.SHORTCUT_START.get(handler, _OTHER) for name, handler in M.IN_BODY.start.items()
-}
-_IN_BODY_END_KIND = {name: body_mode.SHORTCUT_END.get(handler, _OTHER) for name, handler in M.IN_BODY.end.items()}
+_IN_CELL_MODE = M.IN_CELL
+
+
+def _shortcut_kinds(in_body: dict, marks: dict, in_cell: dict, using_in_body: Any) -> dict:
+    """Tag name -> the shortcut kind of the in-body handler it maps to.  In
+    cell every token but a few start and end tags is processed "using the
+    rules for the in body insertion mode"
+    (https://html.spec.whatwg.org/#parsing-main-intd), so the sink methods
+    take the same shortcuts there; the names with rules of their own in cell
+    (td, th, tr, table ...) get none, in either mode (in body no page has
+    them as the current node's end tag or as a start tag to insert)."""
+    kinds = {name: marks.get(handler, _OTHER) for name, handler in in_body.items()}
+    for name, handler in in_cell.items():
+        if handler is not using_in_body:
+            kinds[name] = _OTHER
+    return kinds
+
+
+_SHORTCUT_START_KIND = _shortcut_kinds(
+    M.IN_BODY.start, body_mode.SHORTCUT_START, M.IN_CELL.start, document_modes.using_in_body_start
+)
+# select, option and selectedcontent take the handlers (whose
+# insert_html_element calls select_element_inserted), and so does template
+# (in head's rules): start_tag's written-out insertion does neither.
+_SHORTCUT_START_KIND.update(dict.fromkeys(_SELECT_NAMES, _OTHER))
+# start_tag's table: name -> (shortcut kind, the flags of its record).
+_START_DEFAULT = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
+_SHORTCUT_START_GET = {
+    name: (_SHORTCUT_START_KIND.get(name, _START_DEFAULT_KIND), HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD))
+    for name in {*_SHORTCUT_START_KIND, *HTML_RECORD_FLAGS}
+}.get
+# end_tag reads the kind of the current node's end tag from its record's
+# flags (ENDED_BY_POP, FORMATTING: no lookup by name); tests check them
+# against this table (tests/test_tree_fast_paths.py).
+_SHORTCUT_END_KIND = _shortcut_kinds(
+    M.IN_BODY.end, body_mode.SHORTCUT_END, M.IN_CELL.end, document_modes.using_in_body_end
+)
 
 
 class _TreeConstructorWithoutShortcuts(TreeConstructor):

@@ -263,9 +263,7 @@ def _in_head_characters(p: Any, data: str, pos: int) -> str | None:
 
 def _in_head_void(p: Any, tag: Any) -> bool:
     """base, basefont, bgsound, link, meta: insert, pop, acknowledge."""
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     return False
 
 
@@ -597,9 +595,7 @@ def _in_frameset_end_frameset(p: Any, tag: Any) -> bool:
 
 
 def _in_frameset_start_frame(p: Any, tag: Any) -> bool:
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     return False
 
 

@@ -147,9 +147,7 @@ def _in_table_input(p: Any, tag: Any) -> bool:
     if kind is None or ascii_lowercase(kind) != "hidden":
         return _with_foster_parenting_start(p, tag)
     p.error(UNEXPECTED_START_TAG, tag.pos)
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     return False
 
 
@@ -318,9 +316,7 @@ def _in_column_group_characters(p: Any, data: str, pos: int) -> str | None:
 
 
 def _in_column_group_col(p: Any, tag: Any) -> bool:
-    p.insert_html_element(tag)
-    p.pop()
-    tag.self_closing = False
+    p.insert_html_element_and_pop(tag)
     return False
 
 
