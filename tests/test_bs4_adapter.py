@@ -10,6 +10,7 @@ consistency checker in compat/bs4_suite.py.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -598,3 +599,38 @@ def test_strings_made_with_one_dict_equal_strings_made_by_stores(monkeypatch: py
         monkeypatch.setattr(adapter, "_STRING_DICTS", True)
         assert fast == general
         assert any(t is not str for t, *_ in fast)
+
+
+def test_the_adapter_keeps_its_attributes_fast() -> None:
+    """CPython 3.11 shares one dict-keys table among the instances of a
+    class for a limited number of attributes; past it the tree
+    construction's method calls on the adapter (several per node) take the
+    slow path.  SoupBuilder with 30 attributes lost its shared keys (0.3% of
+    a bs4 parse's instructions, callgrind); 29 kept them (compare
+    tests/test_source_shape.py for the TreeConstructor)."""
+    from specparser.treeconstruction import build_tree
+
+    adapter = SoupBuilder()
+    build_tree("<!DOCTYPE html><p class='a b'>x<b>y</b><table><td>z<meta charset=utf-8>", adapter)
+    assert len(vars(adapter)) <= 29
+
+
+def test_a_subclass_that_overrides_append_sees_every_element() -> None:
+    """The adapter's one-call append_new_element must not bypass a
+    subclass's own append (TreeBuilder.append_new_element's contract): the
+    default then runs, create_element and append."""
+    from specparser.treeconstruction import build_tree
+
+    appended: list[str] = []
+
+    class Counting(SoupBuilder):
+        def append(self, parent: Any, child: Any) -> None:
+            if isinstance(child, Tag):
+                appended.append(child.name)
+            super().append(parent, child)
+
+    soup = build_tree("<p>a<b>b</b><i>c", Counting())
+    assert appended == ["html", "head", "body", "p", "b", "i"]
+    assert [tag.name for tag in soup.find_all(True)] == appended
+    # Without a subclass: the same tree, linked as bs4 links it.
+    assert check_tree(build_tree("<p>a<b>b</b><i>c", SoupBuilder())) == []

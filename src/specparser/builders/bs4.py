@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import partial
 from typing import Any, cast
 
 try:
@@ -143,7 +144,6 @@ class SoupBuilder(TreeBuilder):
         tag_class = cast("type[Tag]", classes.get(Tag, Tag))
         self._tag_class = tag_class
         self._plain_tags = _plain_constructor(tag_class, Tag)
-        self._parser_class = soup.__class__
 
         string_class = cast("type[NavigableString]", classes.get(NavigableString, NavigableString))
         self._string_class = string_class
@@ -180,26 +180,41 @@ class SoupBuilder(TreeBuilder):
         )
         self._value_list_class = builder.attribute_value_list_class
         cdata = builder.cdata_list_attributes or None
-        self._cdata = builder.cdata_list_attributes
         self._cdata_by_tag = cdata
         self._multi_cache: dict[str, tuple] = {}
         self._cdata_membership = cdata is not None and any(isinstance(v, str) for v in cdata.values())
-        self._preserve = builder.preserve_whitespace_tags
-        self._empty_tags = builder.empty_element_tags
-        self._string_containers = builder.string_containers
         self._track_lines = bool(builder.store_line_numbers)
-        self._source: str | None = None
-        # Tags whose ``sourceline`` holds a source offset until finish()
-        # turns all of them into (line, column) at once.
-        self._positioned: list = []
+        self._source = ""
+        # Every newline's offset, made when a tag's position first goes
+        # back (see _locate).
+        self._newlines: list[int] | None = None
+        # Tells _element_factory's create_element about a new source text.
+        self._use_source: Any = None
+        # (What only _element_factory reads is not kept here: CPython 3.11
+        # shares one key table between the instances of a class for at most
+        # 30 attributes, and past that every method call on the adapter,
+        # which the tree construction makes for every node, takes the slow
+        # path: one attribute more cost 0.3% of a bs4 parse.)
         if self._plain_tags:
-            self.create_element = self._element_factory()  # type: ignore[method-assign]
+            append_new = self._element_factory()
+            self.create_element = partial(append_new, None)  # type: ignore[method-assign]
+            # Unless a subclass changes how elements are made or appended.
+            if all(
+                getattr(type(self), name) is getattr(SoupBuilder, name)
+                for name in ("create_element", "append", "append_new_element")
+            ):
+                self.append_new_element = append_new  # type: ignore[method-assign]
 
     # -- life cycle ------------------------------------------------------
 
     def set_source(self, text: str) -> None:
+        # Again after an encoding change on the fly: the text up to the
+        # switch is the same, so what was counted so far stays right.
         if self._track_lines:
             self._source = text
+            self._newlines = None
+            if self._use_source is not None:
+                self._use_source(text)
 
     def start_document(self) -> Any:
         return self.soup
@@ -209,7 +224,7 @@ class SoupBuilder(TreeBuilder):
         return self.soup
 
     def finish(self) -> Any:
-        self._resolve_positions()
+        self._newlines = None
         if not self.replay:
             self.link()
         return self.soup
@@ -217,42 +232,25 @@ class SoupBuilder(TreeBuilder):
     def set_quirks_mode(self, mode: str) -> None:
         self.quirks_mode = mode
 
-    def _resolve_positions(self) -> None:
-        """Offsets into the preprocessed text become bs4's ``sourceline``
-        (1-based) and ``sourcepos`` (0-based column of the tag's ``<``),
-        for all tags at once.  Tags come in source order but for formatting
-        elements the parser reconstructs (they keep their first token's
-        offset): the newlines between one tag and the next are counted
-        (``str.count``, linear in all), and only a tag that goes back looks
-        its line up in a list of every newline's offset (made once, when
-        first needed; a binary search per such tag)."""
-        positioned = self._positioned
-        if not positioned:
-            return
-        self._positioned = []
-        source = self._source or ""
-        count = source.count
-        rfind = source.rfind
-        newlines: list[int] | None = None
-        line = 0  # newlines before ``last``
-        line_start = 0  # the offset just after the last of them
-        last = 0
-        for tag in positioned:
-            pos = tag.sourceline
-            if pos >= last:
-                between = count("\n", last, pos)
-                if between:
-                    line += between
-                    line_start = rfind("\n", last, pos) + 1
-                last = pos
-                tag.sourceline = line + 1
-                tag.sourcepos = pos - line_start
-            else:
-                if newlines is None:
-                    newlines = [match.start() for match in _NEWLINE.finditer(source)]
-                before = bisect_right(newlines, pos)
-                tag.sourceline = before + 1
-                tag.sourcepos = pos - newlines[before - 1] - 1 if before else pos
+    def _locate(self, pos: int) -> tuple[int, int]:
+        """bs4's ``sourceline`` (1-based) and ``sourcepos`` (0-based column)
+        of the offset ``pos`` into the preprocessed text, looked up in a
+        list of every newline's offset (made once, when first needed; a
+        binary search per call).  For the tags that come out of source
+        order (formatting elements the parser reconstructs keep their first
+        token's offset) and for Tag classes with their own constructor.
+
+        The fast ``create_element`` (:meth:`_element_factory`) counts the
+        newlines from one tag to the next instead (``str.count``; linear in
+        all, tags coming in source order), as each tag is made: a pass over
+        the tags at the end cost 4% of a bs4 parse (reading a Tag attribute
+        back goes through bs4's ``Tag.__getattr__`` hook), and a binary
+        search per tag costs twice a ``count``."""
+        newlines = self._newlines
+        if newlines is None:
+            newlines = self._newlines = [match.start() for match in _NEWLINE.finditer(self._source)]
+        before = bisect_right(newlines, pos)
+        return before + 1, pos - newlines[before - 1] - 1 if before else pos
 
     # -- node creation ---------------------------------------------------
 
@@ -262,58 +260,79 @@ class SoupBuilder(TreeBuilder):
         return self._construct_element(name, namespace, attrs, pos)
 
     def _element_factory(self) -> Any:
-        """``create_element`` for bs4's Tag (or a subclass without its own
-        constructor): ``object.__new__`` and the same attribute stores, in
-        the same order, as ``Tag.__init__`` (the same order lets CPython
-        share one key table between all Tags).  A closure, so that the
-        per-call work reads locals, not ``self`` attributes."""
+        """``append_new_element`` for bs4's Tag (or a subclass without its
+        own constructor), ``create_element`` when given no parent:
+        ``object.__new__`` and the same attribute stores, in the same order,
+        as ``Tag.__init__`` (the same order lets CPython share one key table
+        between all Tags).  A closure, so that the per-call work reads
+        locals, not ``self`` attributes; nearly every element comes through
+        ``append_new_element`` (one call, not the default's three)."""
         new = _new_object
         tag_class = self._tag_class
-        parser_class = self._parser_class
+        parser_class = self.soup.__class__
         value_list_class = self._value_list_class
         dict_class = self._dict_class
         attributes = self._attributes
-        empty = self._empty_tags
-        cdata = self._cdata
-        preserve = self._preserve
-        container_for = self._string_containers.get
+        builder = self._builder
+        empty = builder.empty_element_tags
+        cdata = builder.cdata_list_attributes
+        preserve = builder.preserve_whitespace_tags
+        container_for = builder.string_containers.get
         main_types = Tag.MAIN_CONTENT_STRING_TYPES
-        meta_substitutions = self._builder.set_up_substitutions
+        meta_substitutions = builder.set_up_substitutions
         track_lines = self._track_lines
-        positioned = self._positioned.append
-        # One empty prefix map for every Tag, as bs4's lxml builder shares
-        # one map between the tags of a scope (bs4 only reads it: select()'s
-        # default namespaces); a dict per Tag was an allocation per element.
+        locate = self._locate
+        # The last tag in source order: offset, newlines before, line start.
+        last = line = line_start = 0
+        count, rfind = "".count, "".rfind
+
+        def use_source(text: str) -> None:
+            nonlocal count, rfind
+            count, rfind = text.count, text.rfind
+
+        self._use_source = use_source
+        # One empty prefix map for all Tags (bs4 only reads it), as bs4's
+        # lxml builder shares one per scope: a dict per Tag costs.
         namespaces: dict[str, str] = {}
         # _attributes' common case (an HTML element, a dict class filled in
         # one call, cdata_list_attributes as bs4 defines them), inlined.
-        html = HTML_NAMESPACE
         inline_attributes = self._plain_dict and not self._cdata_membership
         multi_cache = self._multi_cache.get
         multi_valued = self._multi_valued
-        split_values = self._cdata_by_tag is not None
+        any_multi_valued = frozenset().union(*(self._cdata_by_tag or {}).values())
 
-        def create_element(name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+        def append_new_element(parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+            nonlocal last, line, line_start
             tag = new(tag_class)
             tag.parser_class = parser_class
             tag.name = name
             tag.namespace = namespace
             tag._namespaces = namespaces
             tag.prefix = None
-            if pos >= 0 and track_lines:
-                tag.sourceline = pos  # an offset until _resolve_positions()
-                positioned(tag)
+            if pos >= last and track_lines:
+                between = count("\n", last, pos)
+                if between:
+                    line += between
+                    line_start = rfind("\n", last, pos) + 1
+                last = pos
+                tag.sourceline = line + 1
+                tag.sourcepos = pos - line_start
+            elif pos >= 0 and track_lines:
+                tag.sourceline, tag.sourcepos = locate(pos)
             else:
                 tag.sourceline = None
-            tag.sourcepos = None
+                tag.sourcepos = None
             tag.attribute_value_list_class = value_list_class
             if not attrs:
                 tag.attrs = dict_class()
-            elif namespace is html and inline_attributes:
+            elif namespace is HTML_NAMESPACE and inline_attributes:
                 result = tag.attrs = dict_class(attrs)
-                if split_values:
-                    for key in multi_cache(name) or multi_valued(name):
-                        value = result.get(key)
+                # The tag's own few attributes are looked up in every
+                # multi-valued name first: cheaper than a get() per name of
+                # the tag's list (3 to 5); set intersections, slower still.
+                for key in attrs:
+                    if key in any_multi_valued and key in (multi_cache(name) or multi_valued(name)):
+                        value = attrs[key]
                         if value.__class__ is str:
                             result[key] = value_list_class(value.split())
             else:
@@ -333,9 +352,12 @@ class SoupBuilder(TreeBuilder):
             tag.interesting_string_types = main_types if container is None else {container}
             if name == "meta":
                 meta_substitutions(tag)
+            if parent is not None:  # as append() does
+                parent.contents.append(tag)
+                tag.parent = parent
             return tag
 
-        return create_element
+        return append_new_element
 
     def _construct_element(self, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """A user's Tag subclass with its own constructor: call it."""
@@ -349,8 +371,7 @@ class SoupBuilder(TreeBuilder):
             processed,
         )
         if pos >= 0 and self._track_lines:
-            tag.sourceline = pos  # an offset until _resolve_positions()
-            self._positioned.append(tag)
+            tag.sourceline, tag.sourcepos = self._locate(pos)
         return tag
 
     def _multi_valued(self, name: str) -> tuple:
@@ -592,6 +613,18 @@ class SoupBuilder(TreeBuilder):
         string_dicts = self._string_dicts
         new_str = _new_str
         string_class = self._string_class
+        # NavigableString.__new__'s attributes, in its order: copying this
+        # dict and setting three items costs less than building the dict
+        # (-26M instructions of link()'s 389M on every 4th corpus page).
+        template: dict[str, Any] = {
+            "hidden": False,
+            "parent": None,
+            "previous_element": None,
+            "next_element": None,
+            "next_sibling": None,
+            "previous_sibling": None,
+        }
+        new_attributes = template.copy
         # A stand-in "previous node" for the first one, so that the loop
         # needs no test; the first node's previous_element is reset below.
         start = _Start()
@@ -600,25 +633,22 @@ class SoupBuilder(TreeBuilder):
         # Not list[PageElement] as bs4's hints say: until this pass, text is
         # a bare str or a list of str pieces among the Tags.
         children: list[Any] = soup.contents
-        sibling = None
+        sibling: Any = None
         iterator = enumerate(children)
         stack: list[tuple] = []
         while True:
             for index, node in iterator:
-                kind = node.__class__
+                # type(): bs4's Tag.__getattr__ makes tag.__class__ slow.
+                kind = type(node)
                 if kind is str or kind is list:
                     text = node if kind is str else "".join(node)
                     if string_dicts:
                         node = new_str(string_class, text)
-                        # NavigableString.__new__'s attributes, in its order.
-                        node.__dict__ = {
-                            "hidden": False,
-                            "parent": parent,
-                            "previous_element": previous,
-                            "next_element": None,
-                            "next_sibling": None,
-                            "previous_sibling": sibling,
-                        }
+                        attributes = new_attributes()
+                        attributes["parent"] = parent
+                        attributes["previous_element"] = previous
+                        attributes["previous_sibling"] = sibling
+                        node.__dict__ = attributes
                     else:
                         if plain_strings:
                             node = new_str(string_class, text)
@@ -642,10 +672,10 @@ class SoupBuilder(TreeBuilder):
                 if sibling is not None:
                     sibling.next_sibling = node
                 sibling = previous = node
-                if kind is tag_class and node.contents:
-                    stack.append((parent, children, iterator, sibling, string_class))
+                if kind is tag_class and (contents := node.contents):
+                    stack.append((parent, children, iterator, string_class))
                     parent = node
-                    children = node.contents
+                    children = contents
                     iterator = enumerate(children)
                     sibling = None
                     if containers is not None:
@@ -654,7 +684,9 @@ class SoupBuilder(TreeBuilder):
             else:
                 if not stack:
                     break
-                parent, children, iterator, sibling, string_class = stack.pop()
+                # The Tag whose children just ended is the next node's sibling.
+                sibling = parent
+                parent, children, iterator, string_class = stack.pop()
         first = start.next_element
         if first is not None:
             first.previous_element = None
