@@ -592,7 +592,36 @@ IN_PLACE_CASES = [
     "<p xmlns=urn:x>t</p><p>u</p>",
     "text<table>x<tr><td>cell<b>b</b></table>after",  # foster parenting
     "<template><p>t</p></template><p>u\n<em>v</em></p>",
+    # foreign elements: plain names seen before, a refused value, xlink
+    '<svg viewBox="0 0 1 1"><path d=M0 fill=red /><path d=M1 fill="\x01"/><a xlink:href=u fill=b>t</a></svg>',
 ]
+
+
+class _NoPlainNames(set):
+    """A _plain_keys that knows no name: every element's attributes go
+    through _make_coerced (the general path)."""
+
+    def add(self, key: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("html", IN_PLACE_CASES)
+@pytest.mark.parametrize("options", [{}, {"html_classes": True}, {"namespaceHTMLElements": False}])
+def test_names_known_as_plain_match_the_coercing_path(html: str, options: dict) -> None:
+    """Attributes whose names are known to need nothing are passed to lxml
+    as they are: the tree, source lines and warnings are the ones
+    _make_coerced's key-by-key path builds."""
+
+    def build(plain: set) -> tuple:
+        builder = LxmlTreeBuilder(**options)
+        builder._plain_keys = plain
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tree = build_tree("<!DOCTYPE html>\n" + html + html, builder)
+        nodes = [(node.tag, node.text, node.tail, node.sourceline, dict(node.attrib), node.nsmap) for node in tree.getroot().iter()]
+        return etree.tostring(tree), nodes, [str(w.message) for w in caught]
+
+    assert build(set()) == build(_NoPlainNames())
 
 
 @pytest.mark.parametrize("html", IN_PLACE_CASES)
@@ -646,3 +675,36 @@ def test_corpus_pages_that_warn(tree: str, namespace_html: bool) -> None:
             warned.add(page.name)
     expected = CORPUS_WARNINGS[tree, namespace_html]
     assert (len(warned) if isinstance(expected, int) else warned) == expected
+
+
+def test_sourceline_past_16_bits_is_not_wrapped() -> None:
+    # libxml2 keeps 16 bits of a line: lxml refuses larger values
+    # (OverflowError) and the adapter stores 65535, which libxml2's
+    # xmlGetLineNo reads as "ask the neighbours" (None here; lxml.html's
+    # own parser reads 65535 for these elements).  Never a wrapped number
+    # (70001 % 65536 = 4465).
+    tree = parse("<p>a</p>" + "\n" * 65532 + "<i>x</i>" + "\n" * 5000 + "<div><b>c</b></div>")
+    body = tree.getroot()[1]
+    p, i, div = body
+    assert (p.sourceline, i.sourceline) == (1, 65533)
+    assert div.sourceline in (None, 65535) and div[0].sourceline in (None, 65535)
+
+
+@pytest.mark.parametrize("options", [{}, {"html_classes": True}, {"namespaceHTMLElements": False}])
+def test_the_builder_keeps_its_attributes_fast(options: dict) -> None:
+    """Like the TreeConstructor (tests/test_source_shape.py): past 28
+    instance attributes CPython 3.11 reads and writes every attribute of
+    the builder through a dict (-1.6% instructions for the lxml parse when
+    the rarely used caches moved out of the builder, 38 -> 28 attributes).
+    Every path that could add an attribute runs: DOCTYPE, foreign content,
+    coerced names, comments, a fragment."""
+    page = (
+        '<!DOCTYPE html><!--c--><html xmlns:og="x"><p a<b=1 class=x>t<svg><a xlink:href=y /></svg>'
+        "<g:plusone></g:plusone><table><tr><td>x</table><b><i>y</b>z</i><!--d-->"
+    )
+    for context in (None, ("td", HTML_NAMESPACE)):
+        builder = LxmlTreeBuilder(**options)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            build_tree("\n" + page, builder, context=context)
+        assert len(vars(builder)) <= 28, sorted(vars(builder))

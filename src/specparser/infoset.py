@@ -134,21 +134,36 @@ _NAME_START = (
     "\U00010000-\U000effff"
 )
 _NAME_CHAR = _NAME_START + "\\-.0-9\u00b7\u0300-\u036f\u203f-\u2040"
+# Their complements over all code points (tests/test_infoset.py checks
+# them against the classes above).  The regular expressions are written
+# with these few small ranges: Python's re compiles a class by marking
+# each code point of its ranges in a Python loop, ~7 ms for each of the
+# classes above, which every process using the lxml adapter paid at import.
+_NOT_NAME_START = (
+    "\\x00-\\x40\\x5b-\\x5e\\x60\\x7b-\\xbf\\xd7\\xf7\u0300-\u036f\u037e\u2000-\u200b"
+    "\u200e-\u206f\u2190-\u2bff\u2ff0-\u3000\\ud800-\uf8ff\ufdd0-\ufdef\ufffe-\uffff"
+    "\U000f0000-\U0010ffff"
+)
+_NOT_NAME_CHAR = (
+    "\\x00-\\x2c\\x2f\\x3a-\\x40\\x5b-\\x5e\\x60\\x7b-\\xb6\\xb8-\\xbf\\xd7\\xf7\u037e"
+    "\u2000-\u200b\u200e-\u203e\u2041-\u206f\u2190-\u2bff\u2ff0-\u3000\\ud800-\uf8ff"
+    "\ufdd0-\ufdef\ufffe-\uffff\U000f0000-\U0010ffff"
+)
 
-# A name that needs no change: an NCName with no "U" that could be read
-# as an escape.
-_VALID_NAME = re.compile("[%s][%s]*\\Z" % (_NAME_START, _NAME_CHAR))
+_NOT_START_CHAR = re.compile("[%s]" % _NOT_NAME_START)
+_NOT_NAME_CHAR_RE = re.compile("[%s]" % _NOT_NAME_CHAR)
 _HEX6 = "[0-9A-F]{6}"
 # What must be escaped after the first character: a character that is not
 # a NameChar, or a "U" that would be read as the start of an escape.
-_NAME_ESCAPE = re.compile("[^%s]|U(?=%s)" % (_NAME_CHAR, _HEX6))
+_NAME_ESCAPE = re.compile("[%s]|U(?=%s)" % (_NOT_NAME_CHAR, _HEX6))
 _ESCAPE_SEQUENCE = re.compile("U(%s)" % _HEX6)
 _MAYBE_ESCAPE = re.compile("U%s" % _HEX6)
 
 # https://www.w3.org/TR/xml/#NT-PubidChar
 _PUBID_ESCAPE = re.compile("[^\\x20\\x0d\\x0aa-zA-Z0-9\\-'()+,./:=?;!*#@$_%%]|U(?=%s)" % _HEX6)
-# https://www.w3.org/TR/xml/#NT-Char
-_NON_XML_CHAR = "[^\\t\\n\\r\\x20-\\ud7ff\\ue000-\\ufffd\\U00010000-\\U0010ffff]"
+# https://www.w3.org/TR/xml/#NT-Char, complemented (fast to compile, as
+# above): [^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]
+_NON_XML_CHAR = "[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffe\\uffff]"
 _SYSTEM_ESCAPE = re.compile("%s|U(?=%s)" % (_NON_XML_CHAR, _HEX6))
 _SYSTEM_ESCAPE_DQUOTE = re.compile('%s|"|U(?=%s)' % (_NON_XML_CHAR, _HEX6))
 _BAD_CHARACTER = re.compile(_NON_XML_CHAR)
@@ -166,17 +181,24 @@ def _escape(match: re.Match) -> str:
     return "U%06X" % ord(match.group())
 
 
+def _is_ncname(name: str) -> bool:
+    """Whether ``name`` is an XML NCName (NameStartChar, then NameChars)."""
+    return bool(name) and _NOT_START_CHAR.match(name) is None and _NOT_NAME_CHAR_RE.search(name, 1) is None
+
+
 def coerce_name(name: str) -> str:
     """The spec's name mapping: each character an XML NCName cannot hold
     becomes ``U`` + six hexadecimal digits (``foo<bar`` -> ``fooU00003Cbar``).
     A ``U`` that would read as an escape is escaped too, so that
     :func:`restore_name` is exact."""
-    if _VALID_NAME.match(name) and ("U" not in name or not _MAYBE_ESCAPE.search(name)):
+    # A name that needs no change: an NCName with no "U" that could be read
+    # as an escape.
+    if _is_ncname(name) and ("U" not in name or not _MAYBE_ESCAPE.search(name)):
         return name
     if not name:
         return EMPTY_NAME
     first = name[0]
-    if _VALID_NAME.match(first) and not (first == "U" and _MAYBE_ESCAPE.match(name)):
+    if _is_ncname(first) and not (first == "U" and _MAYBE_ESCAPE.match(name)):
         head = first
     else:
         head = "U%06X" % ord(first)

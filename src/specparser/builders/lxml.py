@@ -47,7 +47,8 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   ``sourceline``, the 1-based line of that token (of the original token, for
   a formatting element the parser reconstructs), as lxml's own parser sets
   it; elements the parser implies (``<html>``, ``<head>``, ``<tbody>`` without
-  a tag) have none.  libxml2 stores 16 bits: lines past 65535 read 65535.
+  a tag) have none.  libxml2 stores 16 bits: from line 65535 on, lxml
+  reads ``sourceline`` as None (lxml.html's own parser gives 65535).
 * **Template contents** are the ``<template>`` element's own children (as
   in the etree adapter and in lxml.html's own parser), so XPath and
   ``iter()`` see them.  The parser never appends anything else to a
@@ -82,6 +83,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import sys
 from functools import partial
 from itertools import accumulate
 from typing import Any
@@ -132,6 +134,70 @@ _DROP = object()  # attribute key cache: this attribute is dropped
 _PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
 _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
+_NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
+
+
+class _Kind:
+    """How one kind of tree (lxml.etree or lxml.html classes) makes its
+    nodes."""
+
+    __slots__ = ("parser", "xml_parser", "comment", "pi")
+
+    def __init__(self, parser: Any, xml_parser: Any, comment: Any, pi: Any) -> None:
+        # The document is made by an HTML parser (see _new_element); the
+        # XML parser is for the rare DOCTYPE that needs parsing
+        # (_create_root).  Comments and PIs are made outside the tree.
+        self.parser = parser
+        self.xml_parser = xml_parser
+        self.comment = comment
+        self.pi = pi
+
+
+# lxml's default (per-thread) XML parser: None.
+_ETREE_KIND = _Kind(_HTML_DOCUMENT_PARSER, None, _Comment, _PI)
+_HTML_KINDS: list[_Kind] = []
+
+
+def _html_classes_kind() -> _Kind:
+    """lxml.html's parsers, whose element class lookup gives lxml.html
+    classes (every node made with a tree node's makeelement inherits it),
+    and its comment and PI classes; lxml.html imported on first use."""
+    if not _HTML_KINDS:
+        from lxml import html as lxml_html
+
+        _HTML_KINDS.append(
+            _Kind(
+                lxml_html.html_parser,
+                lxml_html.xhtml_parser,
+                lxml_html.HtmlComment,
+                lxml_html.HtmlProcessingInstruction,
+            )
+        )
+    return _HTML_KINDS[0]
+
+
+class _NameCaches:
+    """The builder's name caches that only a miss of its two hot ones
+    (``_html_tags``, ``_plain_keys``) consults: kept out of the builder's
+    own attributes, as CPython 3.11 reads and writes an object with more
+    than 29 instance attributes by a slower path (a dict with hints
+    instead of inline values), on every hot-path access."""
+
+    __slots__ = ("tags", "coerced_tags", "keys", "coerced_keys", "parsed_names", "name_probe", "nsmaps")
+
+    def __init__(self, html_classes: bool) -> None:
+        # (name, namespace) -> lxml tag; attribute key -> lxml key.
+        self.tags: dict[tuple[str, str], str] = {}
+        self.coerced_tags: dict[tuple[str, str], str] = {}
+        self.keys: dict[Any, Any] = {}
+        self.coerced_keys: dict[Any, Any] = {}
+        # lxml.html: element names lxml's API refuses but libxml2's HTML
+        # parser makes (name -> whether it does), and an element to try
+        # attribute names on.
+        self.parsed_names: dict[str, bool] | None = {} if html_classes else None
+        self.name_probe: Any = None
+        # namespace -> the nsmap declared on a foreign element.
+        self.nsmaps: dict[str, dict] = {}
 
 
 class LxmlDocument:
@@ -164,21 +230,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self.html_classes = bool(html_classes)
         # The document is made by an HTML parser (see _new_element); the
         # XML parser is for the rare DOCTYPE that needs parsing (_create_root).
-        if html_classes:
-            from lxml import html as lxml_html
-
-            # Parsers whose element class lookup gives lxml.html classes;
-            # every node made with a tree node's makeelement inherits it.
-            self._parser: Any = lxml_html.html_parser
-            self._xml_parser: Any = lxml_html.xhtml_parser
-            # Comments and PIs are made outside the tree: give them the class too.
-            self._comment: Any = lxml_html.HtmlComment
-            self._pi: Any = lxml_html.HtmlProcessingInstruction
-        else:
-            self._parser = _HTML_DOCUMENT_PARSER
-            self._xml_parser = None  # lxml's default (per-thread) parser
-            self._comment = _Comment
-            self._pi = _PI
+        self._kind = _html_classes_kind() if html_classes else _ETREE_KIND
         self.coercions = CoercionLog()
         self.quirks_mode = "no-quirks"
         self.document: LxmlDocument | None = None
@@ -189,7 +241,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self._comments_before_doctype = 0
         self._source: str | None = None
         self._line = 1
-        self._line_pos = 0  # the line of offset _line_pos is _line
+        # The line of offset _line_pos is _line; with no source, an offset
+        # no token reaches, so the hot path's one comparison rules it out.
+        self._line_pos = _NO_SOURCE
         self._newlines: list[int] | None = None
         # Bound ``makeelement`` of a node in the tree being built: new nodes
         # are created in that document, so appending them is cheap.
@@ -200,23 +254,20 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # Names that needed coercion live in separate caches, so the common
         # case costs one dict lookup and coercions can still be counted.
         self._html_tags: dict[str, str] = {}
-        self._tags: dict[tuple[str, str], str] = {}
-        self._coerced_tags: dict[tuple[str, str], str] = {}
-        self._keys: dict[Any, Any] = {}
-        self._coerced_keys: dict[Any, Any] = {}
+        # The same tags as ASCII bytes, for append_new_element's SubElement:
+        # lxml takes bytes as they are, where it encodes a str to a new
+        # bytes object each time (~200 instructions an element).  Names
+        # with other characters are left out (lxml takes only ASCII bytes).
+        self._html_tag_bytes: dict[str, bytes] = {}
+        # (The caches used only on a miss of those two are in _caches.)
+        self._caches = _NameCaches(html_classes)
         # Attribute names lxml may take as they are (no coercion, not
         # xmlns): an HTML element whose names are all here is made with
         # them in one call.  lxml does not check them in an HTML document.
         self._plain_keys: set[str] = set()
-        # lxml.html: element names lxml's API refuses but libxml2's HTML
-        # parser makes (name -> whether it does), and an element to try
-        # attribute names on.
-        self._parsed_names: dict[str, bool] | None = {} if html_classes else None
-        self._name_probe: Any = None
         # The rare document only lxml's XML parser can make (see
         # _create_root): lxml checks its names by XML's rules.
         self._xml_document = False
-        self._nsmaps: dict[str, dict] = {}
         # The text buffering (TextRuns): the place of the last text written
         # and the pieces for it not written yet.
         self._text_parent: Any = None
@@ -233,7 +284,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         return self.document
 
     def start_fragment(self) -> Any:
-        self._fragment = _new_element(self._parser, "DOCUMENT_FRAGMENT", None)
+        self._fragment = _new_element(self._kind.parser, "DOCUMENT_FRAGMENT", None)
         self._make = self._fragment.makeelement
         return self._fragment
 
@@ -265,7 +316,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def set_source(self, text: str) -> None:
         """Remember the (preprocessed) source: nodes get ``sourceline``, the
         1-based line of the token that made them, as lxml's own parser sets
-        it.  (libxml2 keeps 16 bits: lines past 65535 read 65535.)"""
+        it.  (libxml2 keeps 16 bits: 65535 is stored for every line from
+        65535 on, which lxml reads as None.)"""
         self._source = text
         self._line = 1
         self._line_pos = 0
@@ -281,13 +333,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if namespace == HTML_NAMESPACE:
             tag = self._html_tags.get(name)
         else:
-            tag = self._tags.get((name, namespace))
+            tag = self._caches.tags.get((name, namespace))
         return tag if tag is not None else self._tag(name, namespace)
 
     def _tag(self, name: str, namespace: str) -> str:
         """The lxml tag for a cache miss (see _lookup_tag)."""
         key = (name, namespace)
-        tag = self._coerced_tags.get(key)
+        tag = self._caches.coerced_tags.get(key)
         if tag is None:
             local = coerce_name(name)
             if namespace == HTML_NAMESPACE and not self.namespace_html:
@@ -297,10 +349,12 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             if local == name:
                 if namespace == HTML_NAMESPACE:
                     self._html_tags[name] = tag
+                    if tag.isascii():
+                        self._html_tag_bytes[name] = tag.encode("ascii")
                 else:
-                    self._tags[key] = tag
+                    self._caches.tags[key] = tag
                 return tag
-            self._coerced_tags[key] = tag
+            self._caches.coerced_tags[key] = tag
         self.coercions.add(ELEMENT_NAME, name, _local(tag))
         return tag
 
@@ -308,7 +362,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if namespace == HTML_NAMESPACE:
             tag = self._html_tags.get(name)
         else:
-            tag = self._tags.get((name, namespace))
+            tag = self._caches.tags.get((name, namespace))
         if tag is None:
             element = self._parsed_html_element(name, namespace, attrs, pos)
             if element is not None:
@@ -346,12 +400,19 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # makes etree.tostring write <svg xmlns="..."> instead of ns0:
         # prefixes; lxml leaves the declaration out (SubElement) or drops it
         # again (append) wherever an ancestor already has it.
-        nsmap = self._nsmaps.get(namespace)
+        nsmap = self._caches.nsmaps.get(namespace)
         if nsmap is None:
             nsmap = self._nsmap(namespace)
-        if attrs:
-            return self._make_coerced(make, tag, namespace, attrs, nsmap)
-        return make(tag, nsmap=nsmap)
+        if not attrs:
+            return make(tag, nsmap=nsmap)
+        if self._plain_keys.issuperset(attrs):
+            # Names seen before and taken as they are (no namespaced ones):
+            # _make_coerced would pass the same dict and nsmap.
+            try:
+                return make(tag, attrs, nsmap)
+            except ValueError:
+                pass
+        return self._make_coerced(make, tag, namespace, attrs, nsmap)
 
     def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
         """An HTML element with plain attributes is made in place with
@@ -363,8 +424,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         raises) is made in place too, through :meth:`_make_element`; only
         the root element, a document's one element child, is made detached
         and appended."""
-        if namespace == HTML_NAMESPACE and self._make is not None:
-            tag = self._html_tags.get(name)
+        if namespace is HTML_NAMESPACE:  # the parser's constant (else the general path)
+            tag = self._html_tag_bytes.get(name)
             if tag is not None and (not attrs or self._plain_keys.issuperset(attrs)):
                 if parent is self._text_parent:
                     # _end_text_run(), inlined: text before a child is common.
@@ -372,22 +433,44 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                         self._flush_text()
                     self._text_parent = None
                 try:
-                    element = _sub_element(parent, tag, attrs) if attrs else _sub_element(parent, tag)
+                    # (A Document parent raises TypeError: the general path.)
+                    element = _sub_element(parent, tag)
                 except (ValueError, TypeError):
                     pass
                 else:
+                    if attrs:
+                        # Set one by one in C: passed to SubElement, lxml
+                        # also makes a set of the names and a tuple per name
+                        # (~1.1 k instructions more an element, -0.8% for
+                        # the lxml parse).
+                        try:
+                            element.attrib.update(attrs)
+                        except (ValueError, TypeError):
+                            # A value XML cannot hold: the general path
+                            # coerces it.
+                            parent.remove(element)
+                            return self._append_new_element(parent, name, namespace, attrs, pos)
                     self._last_parent = parent
                     self._last_child = element
-                    if pos >= self._line_pos and self._source is not None:
+                    line_pos = self._line_pos
+                    if pos >= line_pos:
                         # _set_sourceline(element, pos) and _line_at's common
-                        # case, inlined for the hot path (-0.7% instructions).
-                        line = self._line = self._line + self._source.count("\n", self._line_pos, pos)
+                        # case, inlined for the hot path.
+                        line = self._line = self._line + self._source.count("\n", line_pos, pos)  # type: ignore[union-attr]
                         self._line_pos = pos
-                        # (lxml-stubs 0.5 types sourceline as "...")
-                        element.sourceline = line if line < 65536 else 65535  # type: ignore[assignment, unused-ignore]
+                        try:
+                            # (lxml-stubs 0.5 types sourceline as "...")
+                            element.sourceline = line  # type: ignore[assignment, unused-ignore]
+                        except OverflowError:  # libxml2 keeps 16 bits
+                            element.sourceline = 65535  # type: ignore[assignment, unused-ignore]
                     elif pos >= 0 and self._source is not None:
                         self._set_sourceline(element, pos)
                     return element
+        return self._append_new_element(parent, name, namespace, attrs, pos)
+
+    def _append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int) -> Any:
+        """append_new_element for every element but an HTML one with names
+        seen before and taken as they are."""
         if self._make is None or parent.__class__ is LxmlDocument:
             element = self.create_element(name, namespace, attrs, pos)
             self.append(parent, element)
@@ -417,7 +500,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         """:meth:`_parsed_element` where it applies (an lxml.html tree with
         plain names), with its source line; None elsewhere."""
         if (
-            self._parsed_names is None
+            self._caches.parsed_names is None
             or namespace != HTML_NAMESPACE
             or self.namespace_html
             or self._xml_document
@@ -433,14 +516,14 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         libxml2's HTML parser makes it, for a name lxml's API refuses
         (``g:plusone``, ``foo<bar``); None when the API takes the name (no
         parsing needed) or the parser does not keep it either."""
-        parsed_names: dict[str, bool] = self._parsed_names  # type: ignore[assignment]
+        parsed_names: dict[str, bool] = self._caches.parsed_names  # type: ignore[assignment]
         known = parsed_names.get(name)
         if known is False:
             return None
         element = None
         if known or coerce_name(name) != name:
             try:
-                body = etree.fromstring("<html><body><%s></body></html>" % name, self._parser)[-1]
+                body = etree.fromstring("<html><body><%s></body></html>" % name, self._kind.parser)[-1]
                 element = body[0] if len(body) else None
             except (etree.LxmlError, ValueError):
                 element = None
@@ -498,13 +581,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             # Un-namespaced HTML elements inside (<foreignObject><div>) must
             # not fall into a default namespace when the XML is read back.
             nsmap = {prefixes.get(namespace, "ns"): namespace}
-        self._nsmaps[namespace] = nsmap
+        self._caches.nsmaps[namespace] = nsmap
         return nsmap
 
     def _attributes(self, attrs: dict, namespace: str) -> dict:
         """``attrs`` with lxml keys: coerced names, ``{ns}local`` for the
         namespaced ones, xmlns attributes dropped (and counted)."""
-        keys = self._keys
+        keys = self._caches.keys
         out = {}
         for key, value in attrs.items():
             lxml_key = keys.get(key)
@@ -534,9 +617,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         at all)."""
         if key == "xmlns" or self._xml_document or count_bad_characters(key):
             return False
-        probe = self._name_probe
+        probe = self._caches.name_probe
         if probe is None:
-            probe = self._name_probe = _new_element(self._parser, "p", None)
+            probe = self._caches.name_probe = _new_element(self._kind.parser, "p", None)
         try:
             probe.set(key, "")
         except (ValueError, TypeError):
@@ -545,14 +628,14 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         return True
 
     def _attribute_key(self, key: Any) -> Any:
-        coerced = self._coerced_keys.get(key)
+        coerced = self._caches.coerced_keys.get(key)
         if coerced is None:
             if self.html_classes and key.__class__ is str and self._html_name_kept(key):
-                self._keys[key] = key
+                self._caches.keys[key] = key
                 self._plain_keys.add(key)
                 return key
             if infoset.is_xmlns_attribute(key):
-                self._keys[key] = _DROP
+                self._caches.keys[key] = _DROP
                 return _DROP
             if key.__class__ is tuple:
                 local = coerce_name(key[1])
@@ -567,11 +650,11 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                     f"not {type(key).__name__}"
                 )
             if not changed:
-                self._keys[key] = coerced
+                self._caches.keys[key] = coerced
                 if key.__class__ is str:
                     self._plain_keys.add(key)
                 return coerced
-            self._coerced_keys[key] = coerced
+            self._caches.coerced_keys[key] = coerced
         self.coercions.add(ATTRIBUTE_NAME, _key_name(key), _local(coerced))
         return coerced
 
@@ -594,7 +677,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def _create_root(self, tag: str, namespace: str, attrs: dict) -> Any:
         """The first element of a document is its root element; lxml needs
         the DOCTYPE and the root's namespace when the document is made."""
-        parser = self._parser
+        parser = self._kind.parser
         if tag[:1] == "{":
             local = _local(tag)
             nsmap: dict[str | None, str] | None = {None: namespace}
@@ -621,7 +704,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             del before[:count]
             xmlns = ' xmlns="%s"' % namespace if nsmap else ""
             source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, doctype[0], local, xmlns)
-            root = etree.fromstring(source, self._xml_parser)
+            root = etree.fromstring(source, self._kind.xml_parser)
         if doctype is not None:
             # Setting an id makes the DTD node, named as the root, if the
             # document has none yet (None: the DOCTYPE has no such id).
@@ -643,7 +726,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         comment = None
         if "-" not in data:
             try:
-                comment = self._comment(data)
+                comment = self._kind.comment(data)
             except ValueError:
                 pass
         if comment is None:
@@ -651,7 +734,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             coerced = coerce_comment(data_chars)  # only the hyphen rule is left
             if coerced != data_chars:
                 self.coercions.add(COMMENT, data, coerced)
-            comment = self._comment(coerced)
+            comment = self._kind.comment(coerced)
         if pos >= 0 and self._source is not None:
             self._set_sourceline(comment, pos)
         return comment
@@ -665,13 +748,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         reversible, counted as processing instructions; the tokenizer makes
         neither)."""
         try:
-            pi = self._pi(target, data)
+            pi = self._kind.pi(target, data)
         except ValueError:
             data_chars = self._characters(data)
             coerced = (infoset.coerce_pi_target(target), infoset.coerce_pi_data(data_chars))
             if coerced != (target, data_chars):
                 self.coercions.add(PROCESSING_INSTRUCTION, (target, data), coerced)
-            pi = self._pi(*coerced)
+            pi = self._kind.pi(*coerced)
         if pos >= 0 and self._source is not None:
             self._set_sourceline(pi, pos)
         return pi
