@@ -627,6 +627,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         del probe.attrib[key]
         return True
 
+    def _html_keeps_xmlns_prefixed(self, key: Any) -> bool:
+        """lxml.html: an ``xmlns:*`` name in no namespace is an ordinary
+        attribute name to an HTML document, so one that lxml cannot take as
+        it is (a character XML cannot hold: ``xmlns:v\\x01``) is coerced
+        like any other name, not dropped as a namespace declaration."""
+        return self.html_classes and not self._xml_document and key.__class__ is str and key != "xmlns"
+
     def _attribute_key(self, key: Any) -> Any:
         coerced = self._caches.coerced_keys.get(key)
         if coerced is None:
@@ -634,7 +641,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                 self._caches.keys[key] = key
                 self._plain_keys.add(key)
                 return key
-            if infoset.is_xmlns_attribute(key):
+            if infoset.is_xmlns_attribute(key) and not self._html_keeps_xmlns_prefixed(key):
                 self._caches.keys[key] = _DROP
                 return _DROP
             if key.__class__ is tuple:
