@@ -150,6 +150,20 @@ def _record(rec: ElementRecord | None) -> tuple | None:
     return slots + (type(rec.extra).__name__,)
 
 
+def _segment(segment: dict) -> dict:
+    """One level of the list of active formatting elements' index: name ->
+    its entries, and (name,) -> exact key -> the identical entries."""
+    return {
+        key: (
+            {exact: [_record(rec) for rec in same] for exact, same in entries.items() if same}
+            if isinstance(entries, dict)
+            else [_record(rec) for rec in entries]
+        )
+        for key, entries in segment.items()
+        if entries
+    }
+
+
 def _state(p: TreeConstructor) -> tuple:
     return (
         p.mode.name,
@@ -163,7 +177,7 @@ def _state(p: TreeConstructor) -> tuple:
         {name: [rec.index for rec in records] for name, records in p.by_name.items() if records},
         {bit: [rec.index for rec in records] for bit, records in p.boundaries.items()},
         [_record(rec) for rec in p.afe],
-        [{key: [_record(rec) for rec in same] for key, same in segment.items() if same} for segment in p.afe_segments],
+        [_segment(segment) for segment in p.afe_segments],
         _record(p.head),
         _record(p.form),
         _record(p.adjusted_current_node),
