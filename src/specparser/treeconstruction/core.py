@@ -68,11 +68,11 @@ _HTML_RECORD_FLAGS_GET = HTML_RECORD_FLAGS.get
 
 def _last_index(entries: list, rec: ElementRecord) -> int:
     """The position of ``rec`` in ``entries`` (by identity, from the end:
-    removals are mostly of recent entries)."""
+    removals are mostly of recent entries), or -1."""
     for i in range(len(entries) - 1, -1, -1):
         if entries[i] is rec:
             return i
-    raise ValueError("record not in the list")
+    return -1
 
 
 class ProcessingInstructionToken(NamedTuple):
@@ -407,14 +407,16 @@ class TreeConstructor:
                     afe = self.afe
                     if afe and afe[-1] is node:
                         # remove_from_afe's common case, written out: the
-                        # last entry, and the last of its name's entries
-                        # (an entry indexed by exact key, akey a tuple, is
-                        # in no list of that key here: the general path).
-                        same = self.afe_segments[-1].get(node.akey)
-                        if same and same[-1] is node:
-                            same.pop()
-                            afe.pop()
-                            simple = True
+                        # last entry, so the last of its name's entries
+                        # (and of its exact key's, when it has one).
+                        segment = self.afe_segments[-1]
+                        akey = node.akey
+                        if akey.__class__ is not str:
+                            segment[(name,)][akey].pop()
+                            akey = name
+                        segment[akey].pop()
+                        afe.pop()
+                        simple = True
                 if simple:
                     if flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
@@ -981,11 +983,13 @@ class TreeConstructor:
 
     def _afe_index_lists(self, rec: ElementRecord) -> list:
         """The lists of ``afe_segments`` that hold ``rec`` (its name's; its
-        exact key's, when it has one)."""
+        exact key's, when it has one).  Searched from the end: a name's
+        list can be long (distinct attributes) and the entries removed are
+        mostly recent ones."""
         name = rec.name
         for segment in reversed(self.afe_segments):
             same = segment.get(name)
-            if same is not None and rec in same:
+            if same and _last_index(same, rec) >= 0:
                 if rec.akey.__class__ is str:
                     return [same]
                 return [same, segment[(name,)][rec.akey]]
@@ -995,12 +999,16 @@ class TreeConstructor:
         afe = self.afe
         if afe and afe[-1] is rec:
             # The common case (closing the innermost formatting element): it
-            # is the last entry, and the last of its name's entries.
-            same = self.afe_segments[-1].get(rec.akey)
-            if same and same[-1] is rec:
-                same.pop()
-                afe.pop()
-                return len(afe)
+            # is the last entry, so the last of its name's entries (and of
+            # its exact key's, when it has one).
+            segment = self.afe_segments[-1]
+            akey = rec.akey
+            if akey.__class__ is not str:
+                segment[(rec.name,)][akey].pop()
+                akey = rec.name
+            segment[akey].pop()
+            afe.pop()
+            return len(afe)
         for same in self._afe_index_lists(rec):
             del same[_last_index(same, rec)]
         return self._afe_delete(rec)
