@@ -407,16 +407,15 @@ class TreeConstructor:
                     afe = self.afe
                     if afe and afe[-1] is node:
                         # remove_from_afe's common case, written out: the
-                        # last entry, so the last of its name's entries
-                        # (and of its exact key's, when it has one).
-                        segment = self.afe_segments[-1]
-                        akey = node.akey
-                        if akey.__class__ is not str:
-                            segment[(name,)][akey].pop()
-                            akey = name
-                        segment[akey].pop()
-                        afe.pop()
-                        simple = True
+                        # last entry, and the last of its name's entries.
+                        same = self.afe_segments[-1].get(node.akey)
+                        if same and same[-1] is node:
+                            same.pop()
+                            afe.pop()
+                            simple = True
+                        elif node.akey.__class__ is tuple:
+                            # Indexed by exact key too (see _noahs_ark).
+                            simple = self._afe_pop_indexed(node)
                 if simple:
                     if flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
@@ -999,19 +998,32 @@ class TreeConstructor:
         afe = self.afe
         if afe and afe[-1] is rec:
             # The common case (closing the innermost formatting element): it
-            # is the last entry, so the last of its name's entries (and of
-            # its exact key's, when it has one).
-            segment = self.afe_segments[-1]
-            akey = rec.akey
-            if akey.__class__ is not str:
-                segment[(rec.name,)][akey].pop()
-                akey = rec.name
-            segment[akey].pop()
-            afe.pop()
-            return len(afe)
+            # is the last entry, and the last of its name's entries.
+            same = self.afe_segments[-1].get(rec.akey)
+            if same and same[-1] is rec:
+                same.pop()
+                afe.pop()
+                return len(afe)
+            if rec.akey.__class__ is tuple and self._afe_pop_indexed(rec):
+                return len(afe)
         for same in self._afe_index_lists(rec):
             del same[_last_index(same, rec)]
         return self._afe_delete(rec)
+
+    def _afe_pop_indexed(self, rec: ElementRecord) -> bool:
+        """Remove ``rec``, the list's last entry indexed by exact key, when
+        it is also the last of its name's and of its key's entries (the
+        adoption agency's step 4.18 can put a clone before entries of its
+        name: then the general removal); False if it is not."""
+        segment = self.afe_segments[-1]
+        same = segment.get(rec.name)
+        identical = segment[(rec.name,)].get(rec.akey) if same else None
+        if identical and same[-1] is rec and identical[-1] is rec:  # type: ignore[index]
+            same.pop()  # type: ignore[union-attr]
+            identical.pop()
+            self.afe.pop()
+            return True
+        return False
 
     def _afe_reindex(self, old: ElementRecord, new: ElementRecord) -> None:
         """``new`` takes ``old``'s place in ``afe_segments`` (a new element
