@@ -347,6 +347,15 @@ def test_the_shortcuts_edge_cases_in_lockstep() -> None:
         "<table><td><form>f</form><applet>a</applet></br><caption></td>",
         "<template><img><b>x</b><td>y</td></template><p><option><selectedcontent></p>",
         "<select><option>a<img><br></select><svg><img/><br></svg><math><b>x</b></math>",
+        # Foreign content: start tags inserted into an SVG or MathML current
+        # node, end tags naming it (or not: camelCase, p, br), integration
+        # points, break-outs, svg in annotation-xml.
+        "<svg><path/><g><circle></circle></g><clipPath><rect/></clipPath></clippath><font color=red>x</svg>",
+        "<math><mi><b>x</b></mi><annotation-xml><svg><desc>d</desc></svg></annotation-xml><mo/></math>",
+        "<math><annotation-xml encoding=text/html><div>h</div></annotation-xml><mi></mo></mi></math>",
+        "<svg><foreignObject><p>x</p></foreignObject><title>t</title></p></br><g></G></svg>",
+        "<table><td><svg><g><p></g></svg></td></table><svg><font>f</font><font size=3>z</svg>",
+        "<math><mtext><mglyph/><malignmark></malignmark></mtext><ms><svg></svg></ms><svg><svg></svg></svg></math>",
     ]
     for source in sources:
         for context in (None, "td", "div"):

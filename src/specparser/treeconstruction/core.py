@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, NamedTuple
 
-from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
+from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..error_messages import (
     MISNESTED_TAG,
     NON_VOID_SELF_CLOSING,
@@ -43,13 +43,14 @@ from ..tables.elements import (
     SPECIAL,
     TABLE_SCOPE,
 )
+from ..tables.foreign import BREAKOUT_TAGS, SVG_TAG_NAMES
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from . import modes as M
 # The dispatcher's modes: importing them fills in the insertion mode tables
 # (none of them imports this module).
 from . import body_mode, document_modes, table_modes  # noqa: F401
-from .foreign import foreign_characters, foreign_end_tag, foreign_start_tag
+from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
 from .records import MARKER, ElementRecord, SelectState
@@ -253,7 +254,10 @@ class TreeConstructor:
     # covers most tokens; the handlers cost more than the rules' own work,
     # and a Python call alone costs ~370 instructions on CPython 3.11).  The cases
     # are marked on the handlers they shortcut (body_mode.SHORTCUT_START,
-    # SHORTCUT_END); ``fast_paths=False`` turns them off.  Everything
+    # SHORTCUT_END).  With an SVG or MathML current node that is no
+    # integration point they also carry out the rules for foreign content's
+    # "any other start tag" (_foreign_start) and "any other end tag" naming
+    # the current node.  ``fast_paths=False`` turns them off.  Everything
     # else takes the dispatcher's loop.  Only the tokenizer calls these
     # methods, so foster parenting (which table handlers switch on around
     # their calls into in-body handlers) is never on here.
@@ -374,6 +378,8 @@ class TreeConstructor:
                     if tag.self_closing and self.errors is not None:
                         self.error(NON_VOID_SELF_CLOSING, pos)
                     return
+            elif not target.flags & _HTML_TEXT_CONTEXT and self._foreign_start(target, tag):
+                return
         while True:
             node = self.adjusted_current_node
             if node is not None:
@@ -426,6 +432,13 @@ class TreeConstructor:
                         self.by_name[name].pop()
                         self.adjusted_current_node = open_[-1] if node.index > 1 else self._adjusted_bottom()
                     return
+            elif node.hname is None and node.name == name and name != "p" and name != "br":
+                # https://html.spec.whatwg.org/#parsing-main-inforeign "any
+                # other end tag" naming the current node (an SVG or MathML
+                # element with a lowercase name, so its name converted to
+                # ASCII lowercase is the token's): pop it (foreign_end_tag).
+                self.pop()
+                return
         while True:
             adjusted = self.adjusted_current_node
             if adjusted is not None:
@@ -436,6 +449,28 @@ class TreeConstructor:
             mode = self.mode
             if not mode.end.get(tag.name, mode.end_default)(self, tag):
                 break
+
+    def _foreign_start(self, target: ElementRecord, tag: Any) -> bool:
+        """start_tag's shortcut for the rules for foreign content
+        (https://html.spec.whatwg.org/#parsing-main-inforeign) with an SVG or
+        MathML current node that is no integration point: "any other start
+        tag" (foreign_start_tag) for a name that does not break out, nor
+        svg (annotation-xml's), inserted into the current node; False for
+        the others, which take the dispatcher."""
+        name = tag.name
+        if name in BREAKOUT_TAGS or name == "font" or name == "svg":
+            return False
+        namespace = target.ns
+        if namespace == SVG_NAMESPACE:
+            name = SVG_TAG_NAMES.get(name, name)
+        attrs = adjust_attributes(tag.attrs, namespace) if tag.attrs else {}
+        node = self.builder.append_new_element(target.node, name, namespace, attrs, tag.pos)
+        if tag.self_closing:
+            # Acknowledged; the element is popped at once, so it needs no record.
+            tag.self_closing = False
+        else:
+            self.push(ElementRecord(node, name, namespace, attrs, tag.pos))
+        return True
 
     def comment(self, data: str, pos: int) -> None:
         self.skip_newline = False
