@@ -274,10 +274,11 @@ class SoupBuilder(TreeBuilder):
         dict_class = self._dict_class
         attributes = self._attributes
         builder = self._builder
-        empty = builder.empty_element_tags
+        # bs4's can_be_empty_element(name): any name when the set is None.
+        empty = _EVERY_NAME if builder.empty_element_tags is None else builder.empty_element_tags
         cdata = builder.cdata_list_attributes
         preserve = builder.preserve_whitespace_tags
-        container_for = builder.string_containers.get
+        containers = builder.string_containers
         main_types = Tag.MAIN_CONTENT_STRING_TYPES
         meta_substitutions = builder.set_up_substitutions
         track_lines = self._track_lines
@@ -339,22 +340,22 @@ class SoupBuilder(TreeBuilder):
                 tag.attrs = attributes(name, namespace, attrs)
             tag.known_xml = False
             tag.contents = []
-            tag.parent = None
+            # (The parent, if given, at once: append() would set it below.)
+            tag.parent = parent
             tag.previous_element = None
             tag.next_element = None
             tag.next_sibling = None
             tag.previous_sibling = None
             tag.hidden = False
-            tag.can_be_empty_element = True if empty is None else name in empty
+            tag.can_be_empty_element = name in empty
             tag.cdata_list_attributes = cdata
             tag.preserve_whitespace_tags = preserve
-            container = container_for(name)
-            tag.interesting_string_types = main_types if container is None else {container}
+            # As Tag.__init__ tests it: an "in" costs less than a get() call.
+            tag.interesting_string_types = {containers[name]} if name in containers else main_types
             if name == "meta":
                 meta_substitutions(tag)
             if parent is not None:  # as append() does
                 parent.contents.append(tag)
-                tag.parent = parent
             return tag
 
         return append_new_element
@@ -641,9 +642,10 @@ class SoupBuilder(TreeBuilder):
                 # type(): bs4's Tag.__getattr__ makes tag.__class__ slow.
                 kind = type(node)
                 if kind is str or kind is list:
-                    text = node if kind is str else "".join(node)
+                    if kind is list:
+                        node = "".join(node)
                     if string_dicts:
-                        node = new_str(string_class, text)
+                        node = new_str(string_class, node)
                         attributes = new_attributes()
                         attributes["parent"] = parent
                         attributes["previous_element"] = previous
@@ -651,10 +653,10 @@ class SoupBuilder(TreeBuilder):
                         node.__dict__ = attributes
                     else:
                         if plain_strings:
-                            node = new_str(string_class, text)
+                            node = new_str(string_class, node)
                             node.hidden = False
                         else:
-                            node = string_class(text)
+                            node = string_class(node)
                         node.parent = parent
                         node.previous_element = previous
                         node.next_element = None
@@ -691,6 +693,19 @@ class SoupBuilder(TreeBuilder):
         if first is not None:
             first.previous_element = None
         soup._most_recent_element = previous if previous is not start else None
+
+
+class _EveryName:
+    """``name in`` it is always true: bs4's ``can_be_empty_element`` for a
+    builder whose ``empty_element_tags`` is None."""
+
+    __slots__ = ()
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()
 
 
 class _Start:
