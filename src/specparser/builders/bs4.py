@@ -490,7 +490,9 @@ class SoupBuilder(TreeBuilder):
         if before is None:
             if contents:
                 last = contents[-1]
-                kind = last.__class__
+                # type(): bs4's Tag.__getattr__ makes a Tag's __class__ slow
+                # (text after an element is common).
+                kind = type(last)
                 if kind is list:
                     last.append(text)
                     return
@@ -502,7 +504,7 @@ class SoupBuilder(TreeBuilder):
         index = _index(contents, before)
         if index:
             previous = contents[index - 1]
-            kind = previous.__class__
+            kind = type(previous)
             if kind is list:
                 previous.append(text)
                 return
@@ -525,7 +527,7 @@ class SoupBuilder(TreeBuilder):
             return
         old_parent.contents = []
         for child in children:
-            kind = child.__class__
+            kind = type(child)
             if kind is not str and kind is not list:
                 child.parent = new_parent
         if new_parent.contents:
@@ -537,14 +539,14 @@ class SoupBuilder(TreeBuilder):
         return node.parent
 
     def children_of(self, parent: Any) -> list:
-        return [child for child in parent.contents if child.__class__ is not str and child.__class__ is not list]
+        return [child for child in parent.contents if type(child) is not str and type(child) is not list]
 
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         contents = parent.contents
         first = _index(contents, start) + 1
         last = _index(contents, end) if end is not None else len(contents)
         for child in contents[first:last]:
-            if child.__class__ is not str and child.__class__ is not list:
+            if type(child) is not str and type(child) is not list:
                 child.parent = None
         del contents[first:last]
 
@@ -581,7 +583,7 @@ class SoupBuilder(TreeBuilder):
                     clone = self._make_string(child.__class__, str(child))
                 self.append(copy, clone)
         for child in target.contents:
-            kind = child.__class__
+            kind = type(child)
             if kind is not str and kind is not list:
                 child.parent = None
         target.contents = []
