@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, cast
 
 try:
@@ -93,6 +93,11 @@ _NEWLINE = re.compile("\n")
 _STRING_ATTRIBUTES = ("hidden", "parent", "previous_element", "next_element", "next_sibling", "previous_sibling")
 
 
+# Cached: asked for six classes by every parse, it cost about half of
+# making a SoupBuilder (25 us of 49), which a small document feels.  (A
+# descriptor added to one of bs4's string classes after its first parse
+# would go unseen; the answer is about how bs4 defines them.)
+@lru_cache(maxsize=64)
 def _whole_dict_settable(cls: type) -> bool:
     """True when a new ``cls`` string may get its attributes as one
     ``__dict__`` (see SoupBuilder.link): it has an instance dict and no
