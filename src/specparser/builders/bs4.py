@@ -79,6 +79,7 @@ class HTMLProcessingInstruction(ProcessingInstruction):
 _new_str = str.__new__
 
 
+@lru_cache(maxsize=64)  # asked for eight classes by every parse
 def _plain_constructor(cls: type, base: type) -> bool:
     """True when ``cls`` (``base`` or a subclass of it) can be made without
     calling its constructor: it adds no ``__init__`` / ``__new__`` of its own."""
@@ -104,6 +105,16 @@ def _whole_dict_settable(cls: type) -> bool:
     class-level descriptor for any of them that a store would go through."""
     return cls.__dictoffset__ != 0 and not any(
         hasattr(type(getattr(cls, name, None)), "__set__") for name in _STRING_ATTRIBUTES
+    )
+
+
+@lru_cache(maxsize=64)
+def _makes_and_appends_as_soup_builder(cls: type) -> bool:
+    """True when the SoupBuilder subclass ``cls`` makes and appends
+    elements as SoupBuilder does (its one-call append_new_element may then
+    stand for create_element + append)."""
+    return all(
+        getattr(cls, name) is getattr(SoupBuilder, name) for name in ("create_element", "append", "append_new_element")
     )
 
 
@@ -204,10 +215,7 @@ class SoupBuilder(TreeBuilder):
             append_new = self._element_factory()
             self.create_element = partial(append_new, None)  # type: ignore[method-assign]
             # Unless a subclass changes how elements are made or appended.
-            if all(
-                getattr(type(self), name) is getattr(SoupBuilder, name)
-                for name in ("create_element", "append", "append_new_element")
-            ):
+            if _makes_and_appends_as_soup_builder(type(self)):
                 self.append_new_element = append_new  # type: ignore[method-assign]
 
     # -- life cycle ------------------------------------------------------
