@@ -118,6 +118,16 @@ def _makes_and_appends_as_soup_builder(cls: type) -> bool:
     )
 
 
+@lru_cache(maxsize=64)
+def _string_classes_plain(string_class: type, containers: tuple) -> tuple[bool, bool]:
+    """Whether the string class and the string containers' classes can all
+    be made without their constructors, and whether they can all take
+    their attributes as one dict (asked by every parse, hence cached)."""
+    classes = (string_class, *containers)
+    plain = all(_plain_constructor(cls, NavigableString) for cls in classes)
+    return plain, plain and all(_whole_dict_settable(cls) for cls in classes)
+
+
 # Turns the one-dict path for strings off (tests compare the two).
 _STRING_DICTS = True
 
@@ -163,21 +173,16 @@ class SoupBuilder(TreeBuilder):
 
         string_class = cast("type[NavigableString]", classes.get(NavigableString, NavigableString))
         self._string_class = string_class
-        self._plain_strings = _plain_constructor(string_class, NavigableString)
         # bs4 picks Script, Stylesheet ... only when NavigableString itself
         # is not replaced (BeautifulSoup.string_container).
         self._containers = builder.string_containers if string_class is NavigableString else None
-        if self._containers and not all(
-            _plain_constructor(cls, NavigableString) for cls in self._containers.values()
-        ):
-            self._plain_strings = False
+        plain_strings, string_dicts = _string_classes_plain(
+            string_class, tuple(self._containers.values()) if self._containers else ()
+        )
+        self._plain_strings = plain_strings
         # A str subclass keeps its attributes in a real dict, which six
         # stores grow one by one (about a fifth of a string's cost in link()).
-        self._string_dicts = (
-            _STRING_DICTS
-            and self._plain_strings
-            and all(_whole_dict_settable(cls) for cls in (string_class, *(self._containers or {}).values()))
-        )
+        self._string_dicts = _STRING_DICTS and string_dicts
         self._comment_class = cast("type[Comment]", classes.get(Comment, Comment))
         self._plain_comments = _plain_constructor(self._comment_class, NavigableString)
         self._doctype_class = cast("type[Doctype]", classes.get(Doctype, Doctype))
