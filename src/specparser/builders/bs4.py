@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from functools import lru_cache, partial
+from itertools import repeat
 from typing import Any, cast
 
 try:
@@ -118,6 +119,15 @@ def _makes_and_appends_as_soup_builder(cls: type) -> bool:
     )
 
 
+@lru_cache(maxsize=64)  # asked by every parse
+def _plain_dict_class(cls: type) -> bool:
+    """True when the attribute dict class ``cls`` can be filled in one
+    call: a dict subclass that overrides neither __setitem__ nor __init__
+    (otherwise every item goes through __setitem__)."""
+    # (Only the functions' identity is compared, as in _plain_constructor.)
+    return issubclass(cls, dict) and cls.__setitem__ is dict.__setitem__ and cls.__init__ is dict.__init__  # type: ignore[misc]
+
+
 @lru_cache(maxsize=64)
 def _string_classes_plain(string_class: type, containers: tuple) -> tuple[bool, bool]:
     """Whether the string class and the string containers' classes can all
@@ -127,6 +137,19 @@ def _string_classes_plain(string_class: type, containers: tuple) -> tuple[bool, 
     plain = all(_plain_constructor(cls, NavigableString) for cls in classes)
     return plain, plain and all(_whole_dict_settable(cls) for cls in classes)
 
+
+# NavigableString.__new__'s attributes, in its order, for SoupBuilder.link:
+# copying this dict and setting three items costs less than building the
+# dict (-26M instructions of link()'s 389M on every 4th corpus page).  Only
+# ever copied.
+_STRING_TEMPLATE: dict[str, Any] = {
+    "hidden": False,
+    "parent": None,
+    "previous_element": None,
+    "next_element": None,
+    "next_sibling": None,
+    "previous_sibling": None,
+}
 
 # Turns the one-dict path for strings off (tests compare the two).
 _STRING_DICTS = True
@@ -194,16 +217,12 @@ class SoupBuilder(TreeBuilder):
         self._dict_class = builder.attribute_dict_class
         # A dict subclass that does not override __setitem__ can be filled in
         # one call; otherwise every item goes through __setitem__.
-        self._plain_dict = (
-            issubclass(self._dict_class, dict)
-            and self._dict_class.__setitem__ is dict.__setitem__
-            and self._dict_class.__init__ is dict.__init__
-        )
+        self._plain_dict = _plain_dict_class(self._dict_class)
         self._value_list_class = builder.attribute_value_list_class
         cdata = builder.cdata_list_attributes or None
         self._cdata_by_tag = cdata
         self._multi_cache: dict[str, tuple] = {}
-        self._cdata_membership = cdata is not None and any(isinstance(v, str) for v in cdata.values())
+        self._cdata_membership = cdata is not None and any(map(isinstance, cdata.values(), repeat(str)))
         self._track_lines = bool(builder.store_line_numbers)
         self._source = ""
         # Every newline's offset, made when a tag's position first goes
@@ -634,21 +653,11 @@ class SoupBuilder(TreeBuilder):
         string_dicts = self._string_dicts
         new_str = _new_str
         string_class = self._string_class
-        # NavigableString.__new__'s attributes, in its order: copying this
-        # dict and setting three items costs less than building the dict
-        # (-26M instructions of link()'s 389M on every 4th corpus page).
-        template: dict[str, Any] = {
-            "hidden": False,
-            "parent": None,
-            "previous_element": None,
-            "next_element": None,
-            "next_sibling": None,
-            "previous_sibling": None,
-        }
-        new_attributes = template.copy
+        new_attributes = _STRING_TEMPLATE.copy
         # A stand-in "previous node" for the first one, so that the loop
         # needs no test; the first node's previous_element is reset below.
         start = _Start()
+        start.next_element = None
         previous: Any = start
         parent: Tag = soup
         # Not list[PageElement] as bs4's hints say: until this pass, text is
@@ -732,9 +741,6 @@ class _Start:
     """The stand-in previous node of :meth:`SoupBuilder.link`."""
 
     __slots__ = ("next_element",)
-
-    def __init__(self) -> None:
-        self.next_element = None
 
 
 # The bs4 integration moved to specparser.bs4_integration (which imports this
