@@ -115,7 +115,8 @@ def _makes_and_appends_as_soup_builder(cls: type) -> bool:
     elements as SoupBuilder does (its one-call append_new_element may then
     stand for create_element + append)."""
     return all(
-        getattr(cls, name) is getattr(SoupBuilder, name) for name in ("create_element", "append", "append_new_element")
+        getattr(cls, name) is getattr(SoupBuilder, name)
+        for name in ("create_element", "append", "append_new_element")
     )
 
 
@@ -124,8 +125,7 @@ def _plain_dict_class(cls: type) -> bool:
     """True when the attribute dict class ``cls`` can be filled in one
     call: a dict subclass that overrides neither __setitem__ nor __init__
     (otherwise every item goes through __setitem__)."""
-    # (Only the functions' identity is compared, as in _plain_constructor.)
-    return issubclass(cls, dict) and cls.__setitem__ is dict.__setitem__ and cls.__init__ is dict.__init__  # type: ignore[misc]
+    return issubclass(cls, dict) and cls.__setitem__ is dict.__setitem__ and cls.__init__ is dict.__init__
 
 
 @lru_cache(maxsize=64)
@@ -192,7 +192,9 @@ class SoupBuilder(TreeBuilder):
         # bs4 maps each class to a subclass of it (element_classes=).
         tag_class = cast("type[Tag]", classes.get(Tag, Tag))
         self._tag_class = tag_class
-        self._plain_tags = _plain_constructor(tag_class, Tag)
+        # (mypy takes Tag's __hash__ method for the class's own: a class is
+        # hashable, as lru_cache needs.)
+        self._plain_tags = _plain_constructor(tag_class, Tag)  # type: ignore[arg-type]
 
         string_class = cast("type[NavigableString]", classes.get(NavigableString, NavigableString))
         self._string_class = string_class
@@ -239,7 +241,7 @@ class SoupBuilder(TreeBuilder):
             append_new = self._element_factory()
             self.create_element = partial(append_new, None)  # type: ignore[method-assign]
             # Unless a subclass changes how elements are made or appended.
-            if _makes_and_appends_as_soup_builder(type(self)):
+            if _makes_and_appends_as_soup_builder(type(self)):  # type: ignore[arg-type]  # (as above)
                 self.append_new_element = append_new  # type: ignore[method-assign]
 
     # -- life cycle ------------------------------------------------------
@@ -741,6 +743,7 @@ class _Start:
     """The stand-in previous node of :meth:`SoupBuilder.link`."""
 
     __slots__ = ("next_element",)
+    next_element: Any
 
 
 # The bs4 integration moved to specparser.bs4_integration (which imports this
