@@ -55,6 +55,9 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     # Unclosed formatting elements: the Noah's Ark clause runs at every
     # token (the list keeps three b; the stack holds all of them).
     "deep formatting (Noah's Ark at every token)": (lambda n: "<b>" * n + "x", 5000),
+    # Formatting elements of one name with different attributes: the list
+    # keeps them all, each </b> removes the last (indexed by exact key).
+    "deep formatting, distinct attributes": (lambda n: "".join(f"<b id={i}>" for i in range(n)) + "</b>" * n, 3000),
     "deep a (the adoption agency at every <a>)": (lambda n: "<a>" * n + "x", 1500),
     "deep table": (lambda n: "<table><tr><td>" * n + "x", 2000),
     "deep template": (lambda n: "<template>" * n + "x", 5000),

@@ -150,6 +150,20 @@ def _record(rec: ElementRecord | None) -> tuple | None:
     return slots + (type(rec.extra).__name__,)
 
 
+def _segment(segment: dict) -> dict:
+    """One level of the list of active formatting elements' index: name ->
+    its entries, and (name,) -> exact key -> the identical entries."""
+    return {
+        key: (
+            {exact: [_record(rec) for rec in same] for exact, same in entries.items() if same}
+            if isinstance(entries, dict)
+            else [_record(rec) for rec in entries]
+        )
+        for key, entries in segment.items()
+        if entries
+    }
+
+
 def _state(p: TreeConstructor) -> tuple:
     return (
         p.mode.name,
@@ -163,7 +177,7 @@ def _state(p: TreeConstructor) -> tuple:
         {name: [rec.index for rec in records] for name, records in p.by_name.items() if records},
         {bit: [rec.index for rec in records] for bit, records in p.boundaries.items()},
         [_record(rec) for rec in p.afe],
-        [{key: [_record(rec) for rec in same] for key, same in segment.items() if same} for segment in p.afe_segments],
+        [_segment(segment) for segment in p.afe_segments],
         _record(p.head),
         _record(p.form),
         _record(p.adjusted_current_node),
@@ -333,6 +347,15 @@ def test_the_shortcuts_edge_cases_in_lockstep() -> None:
         "<table><td><form>f</form><applet>a</applet></br><caption></td>",
         "<template><img><b>x</b><td>y</td></template><p><option><selectedcontent></p>",
         "<select><option>a<img><br></select><svg><img/><br></svg><math><b>x</b></math>",
+        # Foreign content: start tags inserted into an SVG or MathML current
+        # node, end tags naming it (or not: camelCase, p, br), integration
+        # points, break-outs, svg in annotation-xml.
+        "<svg><path/><g><circle></circle></g><clipPath><rect/></clipPath></clippath><font color=red>x</svg>",
+        "<math><mi><b>x</b></mi><annotation-xml><svg><desc>d</desc></svg></annotation-xml><mo/></math>",
+        "<math><annotation-xml encoding=text/html><div>h</div></annotation-xml><mi></mo></mi></math>",
+        "<svg><foreignObject><p>x</p></foreignObject><title>t</title></p></br><g></G></svg>",
+        "<table><td><svg><g><p></g></svg></td></table><svg><font>f</font><font size=3>z</svg>",
+        "<math><mtext><mglyph/><malignmark></malignmark></mtext><ms><svg></svg></ms><svg><svg></svg></svg></math>",
     ]
     for source in sources:
         for context in (None, "td", "div"):
