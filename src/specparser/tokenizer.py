@@ -255,10 +255,12 @@ _PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+{p}({o}' + _PLAIN_ATTRIBUTE_NAME + r'{p}
 _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
 # The data state's step (see Tokenizer.data_state): the text up to the next
 # "<" (group 1), then, if one follows, a plain end tag (2 name) or start tag
-# (3 name; 4 and 5 the first attribute's name and value, 6 the source of the
-# others; 7 "/" if self-closing).  Names are lower-case already (upper-case
-# letters go the general way).  Nearly half the start tags have exactly one
-# attribute, which then needs no second scan (findall).  The optional parts
+# (3 name; 4 and 5 the first attribute's name and value, 6 and 7 the
+# second's, 8 the source of the others; 9 "/" if self-closing).  Names are
+# lower-case already (upper-case letters go the general way).  Nearly half
+# the start tags have exactly one attribute and a fifth exactly two, which
+# then need no second scan (findall, and a dict.update of its pairs: ~4k
+# instructions a tag).  The optional parts
 # are written as alternations with an empty branch, ``(?:...|)`` and
 # ``(/|)``, not ``(?:...)?`` and ``(/?)``: the regex engine runs a "?" on a
 # group through its general repeat machinery at every match (~6% more
@@ -268,7 +270,8 @@ _LOWER_NAME = r"[a-z][a-z0-9:_.\-]*" + _P
 _DATA_TOKEN = re.compile(
     r"([^<]*" + _P + r")(?:<(?:/(" + _LOWER_NAME + r")[\t\n\f ]*" + _P + r">|(" + _LOWER_NAME + r")(?:"
     + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
-    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)"
+    + r"(?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
+    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)|)"
     r"[\t\n\f ]*" + _P + r"(/|)>)|)"
 )
 _FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
@@ -809,14 +812,12 @@ class Tokenizer:
 
     def _scan_data(self) -> int:
         """The data state's fast scanner (html5ever's shape: a scanner for
-        the common tokens in front of the state machine).  One match of
-        :data:`_DATA_TOKEN` takes the text up to the next ``<`` and, when it
-        is one, the plain start tag (lower-case names, double-quoted values)
-        or end tag that follows: one regex match per token, from
-        ``finditer`` (~1.5% fewer instructions for the tokenizer than a call
-        to ``match`` per token).  The text is emitted whole unless it holds
-        an ``&`` or a NUL, which :meth:`_data_text` handles.  Other markup
-        goes to :meth:`_scan_markup`.
+        the common tokens in front of the state machine): one match of
+        :data:`_DATA_TOKEN` per token, from ``finditer`` (~1.5% fewer
+        instructions than a ``match`` call per token), takes the text up to
+        the next ``<`` (emitted whole unless it holds an ``&`` or a NUL:
+        :meth:`_data_text`) and the plain start or end tag after it; other
+        markup goes to :meth:`_scan_markup`.
 
         Returns the offset of a ``<`` the states must handle (the text
         before it emitted; the input's length at its end), or -1 when a
@@ -832,17 +833,13 @@ class Tokenizer:
         start_token = self._start_token
         end_token = self._end_token
         while True:
-            # Each match begins where the previous one ended as long as the
-            # regex consumes the tokens (the loop "continue"s); any other
-            # step moves ``pos`` on by itself and "break"s, to scan again
-            # from there.
+            # Matches follow each other while the regex consumes the tokens
+            # ("continue"); a step that moves ``pos`` on itself ends up below.
             for m in next_tokens(text, pos):  # always matches: the text may be empty
-                run, end_name, name, first, value, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
+                run, end_name, name, first, value, second, value2, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
-                    # The data state emits a U+0000 as it is, like any other
-                    # character: only its error (unexpected-null-character)
-                    # needs _data_text, so without errors none is looked for.
+                    # A U+0000 is data as any other character: only its error needs _data_text.
                     if "&" in run or (errors is not None and "\x00" in run):
                         self._data_text(run, pos)
                     elif errors is None:
@@ -851,45 +848,50 @@ class Tokenizer:
                         self._emit_characters(run, pos)
                 else:
                     i = pos
-                if name is not None and (first is None or ("\x00" not in value and "\x00" not in others)):
-                    # A plain start tag.
+                if name is not None:
+                    # A plain start tag.  A NUL in a value (an error, replaced)
+                    # or a repeated name (see _unique_attributes) is the states'.
+                    references = False
                     if first is None:
                         attrs = {}
-                    else:
+                    elif second is None:
+                        if "\x00" in value:
+                            return i
                         attrs = {first: value}
+                        references = "&" in value
+                    else:
+                        if "\x00" in value or "\x00" in value2 or "\x00" in others or second == first:
+                            return i
+                        attrs = {first: value, second: value2}
                         if others:
                             found = find_plain_attributes(others)
                             attrs.update(found)
-                            if len(attrs) <= len(found):
-                                # A name repeats: see _unique_attributes.
+                            if len(attrs) < len(found) + 2:
                                 return i
-                        if ("&" in value or "&" in others) and not _decode_named_references(attrs):
-                            # Character references that may be errors: decoded per
-                            # attribute, with their errors at the right offsets.
-                            pos = self._fast_start_tag_with_offsets(i)
-                            if not pos:
-                                return i
-                            if self.state != DATA_STATE:
-                                return -1
-                            break
-                    pos = m.end()  # type: ignore[union-attr, unused-ignore]
-                    self.last_start_tag = name
-                    if errors is not None and self._next_input_error < pos:
-                        self._flush_input_errors(pos - 1)
-                    self.pos = pos
-                    if start_token is None:
-                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                        references = "&" in value or "&" in value2 or "&" in others
+                    if references and not _decode_named_references(attrs):
+                        # Character references that may be errors: decoded per
+                        # attribute, with their errors at the right offsets.
+                        pos = self._fast_start_tag_with_offsets(i)
                     else:
-                        start_token.name = name
-                        start_token.attrs = attrs
-                        start_token.self_closing = slash == "/"
-                        start_token.pos = i
-                        start_token.end = pos
-                        emit_start(start_token)
-                    if self.state != DATA_STATE:
-                        return -1
-                    continue
-                if end_name is not None:
+                        pos = m.end()  # type: ignore[union-attr, unused-ignore]
+                        self.last_start_tag = name
+                        if errors is not None and self._next_input_error < pos:
+                            self._flush_input_errors(pos - 1)
+                        self.pos = pos
+                        if start_token is None:
+                            emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                        else:
+                            start_token.name = name
+                            start_token.attrs = attrs
+                            start_token.self_closing = slash == "/"
+                            start_token.pos = i
+                            start_token.end = pos
+                            emit_start(start_token)
+                        if self.state != DATA_STATE:
+                            return -1
+                        continue
+                elif end_name is not None:
                     pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
@@ -901,7 +903,8 @@ class Tokenizer:
                         end_token.end = pos
                         emit_end(end_token)
                     continue
-                pos = self._scan_markup(i) if i < self._n else 0
+                else:
+                    pos = self._scan_markup(i) if i < self._n else 0
                 if not pos:
                     return i
                 if self.state != DATA_STATE:
