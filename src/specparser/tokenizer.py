@@ -256,11 +256,11 @@ _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
 # The data state's step (see Tokenizer.data_state): the text up to the next
 # "<" (group 1), then, if one follows, a plain end tag (2 name) or start tag
 # (3 name; 4 and 5 the first attribute's name and value, 6 and 7 the
-# second's, 8 the source of the others; 9 "/" if self-closing).  Names are
-# lower-case already (upper-case letters go the general way).  Nearly half
-# the start tags have exactly one attribute and a fifth exactly two, which
-# then need no second scan (findall, and a dict.update of its pairs: ~4k
-# instructions a tag).  The optional parts
+# second's, 8 and 9 the third's, 10 the source of the others; 11 "/" if
+# self-closing).  Names are lower-case already (upper-case letters go the
+# general way).  Nearly half the start tags have exactly one attribute, a
+# fifth two and a fifteenth three, which then need no second scan (findall,
+# and a dict.update of its pairs: ~4k instructions a tag).  The optional parts
 # are written as alternations with an empty branch, ``(?:...|)`` and
 # ``(/|)``, not ``(?:...)?`` and ``(/?)``: the regex engine runs a "?" on a
 # group through its general repeat machinery at every match (~6% more
@@ -271,7 +271,8 @@ _DATA_TOKEN = re.compile(
     r"([^<]*" + _P + r")(?:<(?:/(" + _LOWER_NAME + r")[\t\n\f ]*" + _P + r">|(" + _LOWER_NAME + r")(?:"
     + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
     + r"(?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
-    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)|)"
+    + r"(?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
+    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)|)|)"
     r"[\t\n\f ]*" + _P + r"(/|)>)|)"
 )
 _FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
@@ -811,17 +812,14 @@ class Tokenizer:
         self.state = TAG_OPEN_STATE
 
     def _scan_data(self) -> int:
-        """The data state's fast scanner (html5ever's shape: a scanner for
-        the common tokens in front of the state machine): one match of
+        """The data state's fast scanner (html5ever's shape): one match of
         :data:`_DATA_TOKEN` per token, from ``finditer`` (~1.5% fewer
-        instructions than a ``match`` call per token), takes the text up to
-        the next ``<`` (emitted whole unless it holds an ``&`` or a NUL:
+        instructions than a ``match`` call each), takes the text up to the
+        next ``<`` (emitted whole unless it holds an ``&`` or a NUL:
         :meth:`_data_text`) and the plain start or end tag after it; other
-        markup goes to :meth:`_scan_markup`.
-
-        Returns the offset of a ``<`` the states must handle (the text
-        before it emitted; the input's length at its end), or -1 when a
-        start tag switched the state."""
+        markup goes to :meth:`_scan_markup`.  Returns the offset of a ``<``
+        the states must handle (the text before it emitted; the input's
+        length at its end), or -1 when a start tag switched the state."""
         text = self.text
         pos = self.pos
         sink = self.sink
@@ -833,10 +831,8 @@ class Tokenizer:
         start_token = self._start_token
         end_token = self._end_token
         while True:
-            # Matches follow each other while the regex consumes the tokens
-            # ("continue"); a step that moves ``pos`` on itself ends up below.
-            for m in next_tokens(text, pos):  # always matches: the text may be empty
-                run, end_name, name, first, value, second, value2, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
+            for m in next_tokens(text, pos):  # always matches; "continue" while it takes tokens, else see below
+                run, end_name, name, first, value, second, value2, third, value3, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
                     # A U+0000 is data as any other character: only its error needs _data_text.
@@ -849,8 +845,7 @@ class Tokenizer:
                 else:
                     i = pos
                 if name is not None:
-                    # A plain start tag.  A NUL in a value (an error, replaced)
-                    # or a repeated name (see _unique_attributes) is the states'.
+                    # A plain start tag; a NUL in a value or a repeated name is the states'.
                     references = False
                     if first is None:
                         attrs = {}
@@ -859,19 +854,25 @@ class Tokenizer:
                             return i
                         attrs = {first: value}
                         references = "&" in value
-                    else:
-                        if "\x00" in value or "\x00" in value2 or "\x00" in others or second == first:
+                    elif third is None:
+                        if "\x00" in value or "\x00" in value2 or second == first:
                             return i
                         attrs = {first: value, second: value2}
+                        references = "&" in value or "&" in value2
+                    else:
+                        if "\x00" in value or "\x00" in value2 or "\x00" in value3 or "\x00" in others:
+                            return i
+                        attrs = {first: value, second: value2, third: value3}
                         if others:
                             found = find_plain_attributes(others)
                             attrs.update(found)
-                            if len(attrs) < len(found) + 2:
+                            if len(attrs) < len(found) + 3:
                                 return i
-                        references = "&" in value or "&" in value2 or "&" in others
+                        elif len(attrs) < 3:
+                            return i
+                        references = "&" in value or "&" in value2 or "&" in value3 or "&" in others
                     if references and not _decode_named_references(attrs):
-                        # Character references that may be errors: decoded per
-                        # attribute, with their errors at the right offsets.
+                        # References that may be errors: decoded with their offsets.
                         pos = self._fast_start_tag_with_offsets(i)
                     else:
                         pos = m.end()  # type: ignore[union-attr, unused-ignore]
