@@ -134,6 +134,9 @@ PLAIN_TAGS = [
     '<a b="&quot;k&quot;:&amp;&lt;&quot;" c="&quot;&ampx;">',
     '<a b="&amp;&amp;x&gt;">&quot;&amp;&rsquo;t&nbsp;</a><p c="&&amp;">&notit;&amp;</p>',
     '<a b="x&amp;y" c="&amp" d="&quot;&#34;">&amp;&amp &lt;&gt;',
+    # Only &amp; and &quot; (str.replace), one left behind by the other.
+    '<a b="&amp;quot;" c="&quot;amp;&amp;amp;">&amp;quot;&quot;amp;&amp;lt;</a>',
+    '<a b="&amp;&&quot;">&quot;&amp;&amp;&quot&amp;</a><a b="1" c="&quot;&amp">',
     '<a b="\x00">',
     '<a b="1" c="2" d="\x00">',
     '<a b="1" c="&amp;">',

@@ -297,11 +297,21 @@ def _decode_known_named_references(value: str) -> str | None:
     in prose): such a reference is matched alike in the data state and the
     attribute value states and is no parse error, so no offset is needed.
     None when some reference needs the states."""
+    # &amp; (in URLs) and &quot; (in JSON held by attributes) are three
+    # quarters of the corpus's values and runs with references: when they
+    # are all there is, str.replace decodes them without subn's Python call
+    # per reference.  &amp; goes last: the "&" it leaves begins nothing.
+    references = value.count("&")
+    amp = value.count("&amp;")
+    if amp == references:
+        return value.replace("&amp;", "&")
+    if amp + value.count("&quot;") == references:
+        return value.replace("&quot;", '"').replace("&amp;", "&")
     try:
         decoded, count = _NAMED_REFERENCE_WITH_SEMICOLON.subn(_named_reference_value, value)
     except KeyError:
         return None
-    return decoded if count == value.count("&") else None
+    return decoded if count == references else None
 
 
 def _decode_named_references(attrs: dict[str, str]) -> bool:
