@@ -843,7 +843,7 @@ class Tokenizer:
         pos = self.pos
         sink = self.sink
         errors = self.errors
-        scanner = _DATA_TOKEN.scanner
+        scanner = _DATA_TOKEN.scanner  # type: ignore[attr-defined]  # CPython's, used by re.Scanner; not in typeshed
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
         emit_start = sink.start_tag
         emit_end = sink.end_tag
