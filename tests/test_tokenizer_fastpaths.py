@@ -129,7 +129,21 @@ PLAIN_TAGS = [
     '<a b="&amp;" c="&x">',
     '<a b="1" c="&amp;" d="&#1;">',
     '<a b="1" b="&amp;">',
+    # Several known references ending with ";" (decoded without the
+    # states), beside an unknown name, a bare "&" and a name without ";".
+    '<a b="&quot;k&quot;:&amp;&lt;&quot;" c="&quot;&ampx;">',
+    '<a b="&amp;&amp;x&gt;">&quot;&amp;&rsquo;t&nbsp;</a><p c="&&amp;">&notit;&amp;</p>',
+    '<a b="x&amp;y" c="&amp" d="&quot;&#34;">&amp;&amp &lt;&gt;',
+    # Only &amp; and &quot; (str.replace), one left behind by the other.
+    '<a b="&amp;quot;" c="&quot;amp;&amp;amp;">&amp;quot;&quot;amp;&amp;lt;</a>',
+    '<a b="&amp;&&quot;">&quot;&amp;&amp;&quot&amp;</a><a b="1" c="&quot;&amp">',
     '<a b="\x00">',
+    '<a b="1" c="2" d="\x00">',
+    '<a b="1" c="&amp;">',
+    '<a b="1" c="&#1;"><a b="1" c="2" d="&quot;"><a b="1" c="2" d="&#1;">',
+    '<a b="1" c="2" d="3" b="4"><a b="1" c="2" d="3" d="4">',
+    '<a b="1" c="2" d="3" e="\x00"><a b="1" c="2" d="3" e="&amp;"><a b="1" c="2" d="3" e="&#1;">',
+    '<a b="1" c="2" d="3" e="4" f="5" g="6"/><a b="1" c="2" d="1" e="4">',
     '<a b="1" c="\x00">',
     '<a b="1"\tc="2"\n\fd="3">',
     "text<p\t>more</p \t>end",

@@ -255,21 +255,34 @@ _PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+{p}({o}' + _PLAIN_ATTRIBUTE_NAME + r'{p}
 _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
 # The data state's step (see Tokenizer.data_state): the text up to the next
 # "<" (group 1), then, if one follows, a plain end tag (2 name) or start tag
-# (3 name; 4 and 5 the first attribute's name and value, 6 the source of the
-# others; 7 "/" if self-closing).  Names are lower-case already (upper-case
-# letters go the general way).  Nearly half the start tags have exactly one
-# attribute, which then needs no second scan (findall).  The optional parts
-# are written as alternations with an empty branch, ``(?:...|)`` and
-# ``(/|)``, not ``(?:...)?`` and ``(/?)``: the regex engine runs a "?" on a
-# group through its general repeat machinery at every match (~6% more
+# (3 name; 4 and 5 the first attribute's name and value, 6 and 7 the
+# second's, 8 and 9 the third's, 10 the source of the others; 11 "/" if
+# self-closing, else None, told by ``is not None`` rather than a string
+# comparison).  Names are lower-case already (upper-case letters go the
+# general way).  Nearly half the start tags have exactly one attribute, a
+# fifth two and a fifteenth three, which then need no second scan (findall,
+# and a dict.update of its pairs: ~4k instructions a tag).  The optional
+# parts are written as alternations with an empty branch, ``(?:...|)`` and
+# ``(?:(/)|)``, not ``(?:...)?`` and ``(/?)``: the regex engine runs a "?" on
+# a group through its general repeat machinery at every match (~6% more
 # instructions matching the corpus; ~2% for the "/"); the end tag comes
 # first, its "/" refusing the branch at once (~1% fewer again).
+#
+# The data state takes the matches from the pattern's scanner object, each
+# ``match`` anchored where the last one ended, not from ``finditer``, whose
+# ``search`` would try the next positions when a match fails (this pattern
+# never fails: everything after the text is optional): ~0.4% fewer
+# instructions for the tokenizer.  It leaves the loop after a match without
+# a tag, so the scanner's rule for going on after an empty match never
+# comes into play.
 _LOWER_NAME = r"[a-z][a-z0-9:_.\-]*" + _P
 _DATA_TOKEN = re.compile(
     r"([^<]*" + _P + r")(?:<(?:/(" + _LOWER_NAME + r")[\t\n\f ]*" + _P + r">|(" + _LOWER_NAME + r")(?:"
     + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
-    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)"
-    r"[\t\n\f ]*" + _P + r"(/|)>)|)"
+    + r"(?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
+    + r"(?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
+    + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)|)|)"
+    r"[\t\n\f ]*" + _P + r"(?:(/)|)>)|)"
 )
 _FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
 _FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
@@ -284,11 +297,21 @@ def _decode_known_named_references(value: str) -> str | None:
     in prose): such a reference is matched alike in the data state and the
     attribute value states and is no parse error, so no offset is needed.
     None when some reference needs the states."""
+    # &amp; (in URLs) and &quot; (in JSON held by attributes) are three
+    # quarters of the corpus's values and runs with references: when they
+    # are all there is, str.replace decodes them without subn's Python call
+    # per reference.  &amp; goes last: the "&" it leaves begins nothing.
+    references = value.count("&")
+    amp = value.count("&amp;")
+    if amp == references:
+        return value.replace("&amp;", "&")
+    if amp + value.count("&quot;") == references:
+        return value.replace("&quot;", '"').replace("&amp;", "&")
     try:
         decoded, count = _NAMED_REFERENCE_WITH_SEMICOLON.subn(_named_reference_value, value)
     except KeyError:
         return None
-    return decoded if count == value.count("&") else None
+    return decoded if count == references else None
 
 
 def _decode_named_references(attrs: dict[str, str]) -> bool:
@@ -808,41 +831,30 @@ class Tokenizer:
         self.state = TAG_OPEN_STATE
 
     def _scan_data(self) -> int:
-        """The data state's fast scanner (html5ever's shape: a scanner for
-        the common tokens in front of the state machine).  One match of
-        :data:`_DATA_TOKEN` takes the text up to the next ``<`` and, when it
-        is one, the plain start tag (lower-case names, double-quoted values)
-        or end tag that follows: one regex match per token, from
-        ``finditer`` (~1.5% fewer instructions for the tokenizer than a call
-        to ``match`` per token).  The text is emitted whole unless it holds
-        an ``&`` or a NUL, which :meth:`_data_text` handles.  Other markup
-        goes to :meth:`_scan_markup`.
-
-        Returns the offset of a ``<`` the states must handle (the text
-        before it emitted; the input's length at its end), or -1 when a
-        start tag switched the state."""
+        """The data state's fast scanner (html5ever's shape): one match of
+        :data:`_DATA_TOKEN` per token, from its scanner (~1.5% fewer
+        instructions than a ``match`` call each), takes the text up to the
+        next ``<`` (emitted whole unless it holds an ``&`` or a NUL:
+        :meth:`_data_text`) and the plain start or end tag after it; other
+        markup goes to :meth:`_scan_markup`.  Returns the offset of a ``<``
+        the states must handle (the text before it emitted; the input's
+        length at its end), or -1 when a start tag switched the state."""
         text = self.text
         pos = self.pos
         sink = self.sink
         errors = self.errors
-        next_tokens = _DATA_TOKEN.finditer
+        scanner = _DATA_TOKEN.scanner  # type: ignore[attr-defined]  # CPython's, used by re.Scanner; not in typeshed
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
         emit_start = sink.start_tag
         emit_end = sink.end_tag
         start_token = self._start_token
         end_token = self._end_token
         while True:
-            # Each match begins where the previous one ended as long as the
-            # regex consumes the tokens (the loop "continue"s); any other
-            # step moves ``pos`` on by itself and "break"s, to scan again
-            # from there.
-            for m in next_tokens(text, pos):  # always matches: the text may be empty
-                run, end_name, name, first, value, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
+            for m in iter(scanner(text, pos).match, None):  # always matches; "continue" while it takes tokens, else see below
+                run, end_name, name, first, value, second, value2, third, value3, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
-                    # The data state emits a U+0000 as it is, like any other
-                    # character: only its error (unexpected-null-character)
-                    # needs _data_text, so without errors none is looked for.
+                    # A U+0000 is data as any other character: only its error needs _data_text.
                     if "&" in run or (errors is not None and "\x00" in run):
                         self._data_text(run, pos)
                     elif errors is None:
@@ -851,45 +863,55 @@ class Tokenizer:
                         self._emit_characters(run, pos)
                 else:
                     i = pos
-                if name is not None and (first is None or ("\x00" not in value and "\x00" not in others)):
-                    # A plain start tag.
+                if name is not None:
+                    # A plain start tag; a NUL in a value or a repeated name is the states'.
+                    references = False
                     if first is None:
                         attrs = {}
-                    else:
+                    elif second is None:
+                        if "\x00" in value:
+                            return i
                         attrs = {first: value}
+                        references = "&" in value
+                    elif third is None:
+                        if "\x00" in value or "\x00" in value2 or second == first:
+                            return i
+                        attrs = {first: value, second: value2}
+                        references = "&" in value or "&" in value2
+                    else:
+                        if "\x00" in value or "\x00" in value2 or "\x00" in value3 or "\x00" in others:
+                            return i
+                        attrs = {first: value, second: value2, third: value3}
                         if others:
                             found = find_plain_attributes(others)
                             attrs.update(found)
-                            if len(attrs) <= len(found):
-                                # A name repeats: see _unique_attributes.
+                            if len(attrs) < len(found) + 3:
                                 return i
-                        if ("&" in value or "&" in others) and not _decode_named_references(attrs):
-                            # Character references that may be errors: decoded per
-                            # attribute, with their errors at the right offsets.
-                            pos = self._fast_start_tag_with_offsets(i)
-                            if not pos:
-                                return i
-                            if self.state != DATA_STATE:
-                                return -1
-                            break
-                    pos = m.end()  # type: ignore[union-attr, unused-ignore]
-                    self.last_start_tag = name
-                    if errors is not None and self._next_input_error < pos:
-                        self._flush_input_errors(pos - 1)
-                    self.pos = pos
-                    if start_token is None:
-                        emit_start(StartTag(name, attrs, slash == "/", i, pos))
+                        elif len(attrs) < 3:
+                            return i
+                        references = "&" in value or "&" in value2 or "&" in value3 or "&" in others
+                    if references and not _decode_named_references(attrs):
+                        # References that may be errors: decoded with their offsets.
+                        pos = self._fast_start_tag_with_offsets(i)
                     else:
-                        start_token.name = name
-                        start_token.attrs = attrs
-                        start_token.self_closing = slash == "/"
-                        start_token.pos = i
-                        start_token.end = pos
-                        emit_start(start_token)
-                    if self.state != DATA_STATE:
-                        return -1
-                    continue
-                if end_name is not None:
+                        pos = m.end()  # type: ignore[union-attr, unused-ignore]
+                        self.last_start_tag = name
+                        if errors is not None and self._next_input_error < pos:
+                            self._flush_input_errors(pos - 1)
+                        self.pos = pos
+                        if start_token is None:
+                            emit_start(StartTag(name, attrs, slash is not None, i, pos))
+                        else:
+                            start_token.name = name
+                            start_token.attrs = attrs
+                            start_token.self_closing = slash is not None
+                            start_token.pos = i
+                            start_token.end = pos
+                            emit_start(start_token)
+                        if self.state != DATA_STATE:
+                            return -1
+                        continue
+                elif end_name is not None:
                     pos = m.end()  # type: ignore[union-attr, unused-ignore]
                     if errors is not None and self._next_input_error < pos:
                         self._flush_input_errors(pos - 1)
@@ -901,7 +923,8 @@ class Tokenizer:
                         end_token.end = pos
                         emit_end(end_token)
                     continue
-                pos = self._scan_markup(i) if i < self._n else 0
+                else:
+                    pos = self._scan_markup(i) if i < self._n else 0
                 if not pos:
                     return i
                 if self.state != DATA_STATE:
