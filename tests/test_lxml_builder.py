@@ -594,6 +594,11 @@ IN_PLACE_CASES = [
     "<template><p>t</p></template><p>u\n<em>v</em></p>",
     # foreign elements: plain names seen before, a refused value, xlink
     '<svg viewBox="0 0 1 1"><path d=M0 fill=red /><path d=M1 fill="\x01"/><a xlink:href=u fill=b>t</a></svg>',
+    # foreign elements in an element of their namespace (made without an
+    # nsmap), nested, after a foreignObject, in both namespaces
+    "<svg><g><path/><path d=1 /></g><path/><g><g><rect x=1 /></g><rect/></g><foreignObject><svg><path/>"
+    "<path/></svg><math><mi>x</mi><mi>y</mi></math><p>t</p></foreignObject><path/></svg>"
+    "<math><mi>a</mi><mrow><mi>b</mi><mi a=1>c</mi></mrow><mi>d</mi></math><svg><path/></svg>",
 ]
 
 
@@ -644,6 +649,49 @@ def test_elements_made_in_place_match_create_then_append(html: str, options: dic
     shortcut = build()
     monkeypatch.setattr(LxmlTreeBuilder, "append_new_element", TreeBuilder.append_new_element)
     assert shortcut == build()
+
+
+def test_name_caches_shared_by_builders_stay_bounded() -> None:
+    """The caches of names lxml takes as they are are shared by builders of
+    the same kind (module-level): a document with more distinct names than
+    they hold still gets every name right, and they stay at their limit."""
+    from specparser.builders import lxml as adapter
+
+    html = "".join("<x-e%d a%d=v>t</x-e%d>" % (i, i, i) for i in range(adapter._SHARED_NAMES_LIMIT + 50))
+    html += "<%s %s=v>" % ("x-" + "n" * adapter._SHARED_NAME_LENGTH, "a" * adapter._SHARED_NAME_LENGTH * 2)
+    for namespace_html in (False, True):
+        builder, tree = build(html + html, namespaceHTMLElements=namespace_html)
+        elements = list(body(tree))
+        prefix = X if namespace_html else ""
+        for i in (0, adapter._SHARED_NAMES_LIMIT + 49):
+            assert (elements[i].tag, dict(elements[i].attrib)) == (prefix + "x-e%d" % i, {"a%d" % i: "v"})
+        last = elements[-1]
+        assert last.tag == prefix + "x-" + "n" * adapter._SHARED_NAME_LENGTH
+        assert dict(last.attrib) == {"a" * adapter._SHARED_NAME_LENGTH * 2: "v"}
+        assert not builder.coercions
+        assert len(adapter._SHARED_HTML_TAGS[namespace_html]) <= adapter._SHARED_NAMES_LIMIT
+        assert len(adapter._SHARED_HTML_TAG_BYTES[namespace_html]) <= adapter._SHARED_NAMES_LIMIT
+    assert len(adapter._SHARED_PLAIN_KEYS[False]) <= adapter._SHARED_NAMES_LIMIT
+
+
+@pytest.mark.parametrize("doctype", ["<!DOCTYPE html>", "<!DOCTYPE other>"])
+def test_names_lxml_html_keeps_stay_out_of_the_lxml_tree(doctype: str) -> None:
+    """lxml.html keeps ``xml:lang`` and ``rel:x`` as they are; the XML
+    lxml tree, and an lxml.html tree that is an XML document (a DOCTYPE
+    named otherwise), coerce them (counted), whichever builder saw the names
+    first in the process."""
+    html = doctype + "<a xml:lang=en rel:x=1>t</a><a xml:lang=fr rel:x=2>u</a>"
+    kept, kept_tree = build(html, html_classes=True, namespaceHTMLElements=False)
+    coerced, coerced_tree = build(html, namespaceHTMLElements=False)
+    expected = {"xmlU00003Alang": "en", "relU00003Ax": "1"}  # "U" and six hex digits
+    assert dict(coerced_tree.find(".//a").attrib) == expected
+    assert coerced.coercions.counts == {"attribute name": 4}
+    if doctype == "<!DOCTYPE html>":
+        assert dict(kept_tree.find(".//a").attrib) == {"xml:lang": "en", "rel:x": "1"}
+        assert not kept.coercions
+    else:
+        assert dict(kept_tree.find(".//a").attrib) == expected
+        assert kept.coercions.counts == {"attribute name": 4}
 
 
 # The corpus pages that still warn, and why (each really loses a value).

@@ -136,6 +136,26 @@ _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
 _NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
 
+# The hot caches of names lxml takes as they are, shared by every builder of
+# the same kind: whether a name needs coercion depends only on the name and
+# the kind of tree, and a page uses a few dozen names, so a per-parse cache
+# sent each of them through the slow path once per document (1 element in
+# 20 on the corpus).  Only short names are shared, and only so many, so the
+# process keeps a bounded amount; the rest are cached per builder
+# (_NameCaches) as before.
+_SHARED_NAMES_LIMIT = 1024
+_SHARED_NAME_LENGTH = 64
+# namespaceHTMLElements -> HTML element name -> lxml tag (str; ASCII bytes).
+_SHARED_HTML_TAGS: dict[bool, dict[str, str]] = {True: {}, False: {}}
+_SHARED_HTML_TAG_BYTES: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
+# Whether names are kept by lxml.html's HTML document rules
+# (LxmlTreeBuilder._html_keeps_names) -> attribute names lxml takes as they are.
+_SHARED_PLAIN_KEYS: dict[bool, set[str]] = {True: set(), False: set()}
+
+
+def _shareable(name: str, cache: Any) -> bool:
+    return len(name) <= _SHARED_NAME_LENGTH and len(cache) < _SHARED_NAMES_LIMIT
+
 
 class _Kind:
     """How one kind of tree (lxml.etree or lxml.html classes) makes its
@@ -183,7 +203,17 @@ class _NameCaches:
     than 29 instance attributes by a slower path (a dict with hints
     instead of inline values), on every hot-path access."""
 
-    __slots__ = ("tags", "coerced_tags", "keys", "coerced_keys", "parsed_names", "name_probe", "nsmaps")
+    __slots__ = (
+        "tags",
+        "coerced_tags",
+        "keys",
+        "coerced_keys",
+        "parsed_names",
+        "name_probe",
+        "nsmaps",
+        "foreign_tags",
+        "foreign_scope",
+    )
 
     def __init__(self, html_classes: bool) -> None:
         # (name, namespace) -> lxml tag; attribute key -> lxml key.
@@ -198,6 +228,13 @@ class _NameCaches:
         self.name_probe: Any = None
         # namespace -> the nsmap declared on a foreign element.
         self.nsmaps: dict[str, dict] = {}
+        # (name, namespace) -> the ASCII bytes of an uncoerced foreign tag.
+        self.foreign_tags: dict[tuple[str, str], bytes] = {}
+        # (namespace, element, element): elements of that foreign namespace
+        # (the last one made and its parent, or the last one twice), under
+        # which an element of the namespace needs no nsmap (see
+        # LxmlTreeBuilder._append_new_element).
+        self.foreign_scope: tuple[Any, Any, Any] = (None, None, None)
 
 
 class LxmlDocument:
@@ -253,18 +290,21 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # Caches: (name, namespace) -> lxml tag; attribute key -> lxml key.
         # Names that needed coercion live in separate caches, so the common
         # case costs one dict lookup and coercions can still be counted.
-        self._html_tags: dict[str, str] = {}
+        # HTML element name -> lxml tag, shared (see _SHARED_HTML_TAGS).
+        self._html_tags = _SHARED_HTML_TAGS[self.namespace_html]
         # The same tags as ASCII bytes, for append_new_element's SubElement:
         # lxml takes bytes as they are, where it encodes a str to a new
         # bytes object each time (~200 instructions an element).  Names
         # with other characters are left out (lxml takes only ASCII bytes).
-        self._html_tag_bytes: dict[str, bytes] = {}
+        self._html_tag_bytes = _SHARED_HTML_TAG_BYTES[self.namespace_html]
         # (The caches used only on a miss of those two are in _caches.)
         self._caches = _NameCaches(html_classes)
         # Attribute names lxml may take as they are (no coercion, not
         # xmlns): an HTML element whose names are all here is made with
         # them in one call.  lxml does not check them in an HTML document.
-        self._plain_keys: set[str] = set()
+        # Shared (see _SHARED_PLAIN_KEYS); an XML document (_create_root)
+        # takes the XML rules' set.
+        self._plain_keys = _SHARED_PLAIN_KEYS[self.html_classes]
         # The rare document only lxml's XML parser can make (see
         # _create_root): lxml checks its names by XML's rules.
         self._xml_document = False
@@ -337,8 +377,11 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         return tag if tag is not None else self._tag(name, namespace)
 
     def _tag(self, name: str, namespace: str) -> str:
-        """The lxml tag for a cache miss (see _lookup_tag)."""
+        """The lxml tag for a miss of the shared cache (see _lookup_tag)."""
         key = (name, namespace)
+        tag = self._caches.tags.get(key)  # an HTML name not shared
+        if tag is not None:
+            return tag
         tag = self._caches.coerced_tags.get(key)
         if tag is None:
             local = coerce_name(name)
@@ -347,7 +390,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             else:
                 tag = "{%s}%s" % (namespace, local)
             if local == name:
-                if namespace == HTML_NAMESPACE:
+                if namespace == HTML_NAMESPACE and _shareable(name, self._html_tags):
                     self._html_tags[name] = tag
                     if tag.isascii():
                         self._html_tag_bytes[name] = tag.encode("ascii")
@@ -471,6 +514,20 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def _append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """append_new_element for every element but an HTML one with names
         seen before and taken as they are."""
+        caches = self._caches
+        scope = caches.foreign_scope
+        if (parent is scope[1] or parent is scope[2]) and namespace == scope[0]:
+            # A foreign element into an element of its own namespace, whose
+            # declaration (made by _make_element's nsmap, always with the
+            # same prefix) is in scope: lxml finds it by the tag's namespace
+            # as it would by the nsmap's prefix, so the element is made
+            # without an nsmap (lxml checks a URI there: ~2 us an element).
+            tag_bytes = caches.foreign_tags.get((name, namespace))
+            if tag_bytes is not None and (not attrs or self._plain_keys.issuperset(attrs)):
+                element = self._append_plain(parent, tag_bytes, attrs, pos)
+                if element is not None:
+                    caches.foreign_scope = (namespace, element, parent)
+                    return element
         if self._make is None or parent.__class__ is LxmlDocument:
             element = self.create_element(name, namespace, attrs, pos)
             self.append(parent, element)
@@ -490,6 +547,33 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if parent is self._text_parent:
             self._end_text_run()
         element = self._make_element(partial(_sub_element, parent), tag, namespace, attrs)
+        self._last_parent = parent
+        self._last_child = element
+        if pos >= 0 and self._source is not None:
+            self._set_sourceline(element, pos)
+        if namespace != HTML_NAMESPACE:
+            caches.foreign_scope = (namespace, element, element)
+            if (name, namespace) in caches.tags and tag.isascii():  # not coerced
+                caches.foreign_tags[name, namespace] = tag.encode("ascii")
+        return element
+
+    def _append_plain(self, parent: Any, tag: bytes, attrs: dict, pos: int) -> Any:
+        """An element with a known plain ``tag`` and attribute names made in
+        place with SubElement, as append_new_element's hot path (which has
+        its own copy of these lines) makes an HTML one; None if lxml refused
+        it (a value XML cannot hold), leaving no child behind."""
+        if parent is self._text_parent:
+            self._end_text_run()
+        try:
+            element = _sub_element(parent, tag)
+        except (ValueError, TypeError):
+            return None
+        if attrs:
+            try:
+                element.attrib.update(attrs)
+            except (ValueError, TypeError):
+                parent.remove(element)
+                return None
         self._last_parent = parent
         self._last_child = element
         if pos >= 0 and self._source is not None:
@@ -639,7 +723,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if coerced is None:
             if self.html_classes and key.__class__ is str and self._html_name_kept(key):
                 self._caches.keys[key] = key
-                self._plain_keys.add(key)
+                self._add_plain_key(key)
                 return key
             if infoset.is_xmlns_attribute(key) and not self._html_keeps_xmlns_prefixed(key):
                 self._caches.keys[key] = _DROP
@@ -659,11 +743,17 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             if not changed:
                 self._caches.keys[key] = coerced
                 if key.__class__ is str:
-                    self._plain_keys.add(key)
+                    self._add_plain_key(key)
                 return coerced
             self._caches.coerced_keys[key] = coerced
         self.coercions.add(ATTRIBUTE_NAME, _key_name(key), _local(coerced))
         return coerced
+
+    def _add_plain_key(self, key: str) -> None:
+        """Share an attribute name lxml takes as it is, if the shared set
+        has room (a name left out costs _attributes' lookup per element)."""
+        if _shareable(key, self._plain_keys):
+            self._plain_keys.add(key)
 
     def _coerce_values(self, attrs: dict) -> dict:
         out = {}
@@ -700,6 +790,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             # has no handle on the DTD node): this document is an XML one.
             # The comments' (and PIs') text is already valid XML.
             self._xml_document = True
+            self._plain_keys = _SHARED_PLAIN_KEYS[False]  # lxml.html's names do not apply
             document = self.document
             assert document is not None  # a DOCTYPE belongs to a document
             before = document.before_root
