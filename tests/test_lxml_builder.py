@@ -651,27 +651,37 @@ def test_elements_made_in_place_match_create_then_append(html: str, options: dic
     assert shortcut == build()
 
 
-def test_name_caches_shared_by_builders_stay_bounded() -> None:
-    """The caches of names lxml takes as they are are shared by builders of
-    the same kind (module-level): a document with more distinct names than
-    they hold still gets every name right, and they stay at their limit."""
+@pytest.mark.parametrize("options", [{}, {"html_classes": True}, {"namespaceHTMLElements": False}])
+def test_names_known_in_advance_match_names_learned(options: dict) -> None:
+    """The name caches start as tables of the standard's element and
+    attribute names made at import: a document of those names, and of names
+    that need coercion or are not in the tables, builds the same tree,
+    source lines and coercions as a builder whose caches start empty and
+    learn every name through its general path; the shared tables do not
+    change."""
     from specparser.builders import lxml as adapter
 
-    html = "".join("<x-e%d a%d=v>t</x-e%d>" % (i, i, i) for i in range(adapter._SHARED_NAMES_LIMIT + 50))
-    html += "<%s %s=v>" % ("x-" + "n" * adapter._SHARED_NAME_LENGTH, "a" * adapter._SHARED_NAME_LENGTH * 2)
-    for namespace_html in (False, True):
-        builder, tree = build(html + html, namespaceHTMLElements=namespace_html)
-        elements = list(body(tree))
-        prefix = X if namespace_html else ""
-        for i in (0, adapter._SHARED_NAMES_LIMIT + 49):
-            assert (elements[i].tag, dict(elements[i].attrib)) == (prefix + "x-e%d" % i, {"a%d" % i: "v"})
-        last = elements[-1]
-        assert last.tag == prefix + "x-" + "n" * adapter._SHARED_NAME_LENGTH
-        assert dict(last.attrib) == {"a" * adapter._SHARED_NAME_LENGTH * 2: "v"}
-        assert not builder.coercions
-        assert len(adapter._SHARED_HTML_TAGS[namespace_html]) <= adapter._SHARED_NAMES_LIMIT
-        assert len(adapter._SHARED_HTML_TAG_BYTES[namespace_html]) <= adapter._SHARED_NAMES_LIMIT
-    assert len(adapter._SHARED_PLAIN_KEYS[False]) <= adapter._SHARED_NAMES_LIMIT
+    names = sorted(adapter._KNOWN_ELEMENTS)
+    keys = sorted(adapter._KNOWN_ATTRIBUTES)
+    html = "<!DOCTYPE html>\n" + "".join(
+        "<div><%s %s=v xml:lang=x>t</%s>\n<p a<b=1>u</p></div>" % (names[i % len(names)], keys[i % len(keys)], names[i % len(names)])
+        for i in range(len(keys))
+    )
+    html += '<svg viewBox="0 0 1 1" xmlns="http://www.w3.org/2000/svg"><path d=M0 fill=red /></svg><x-unknown data-x=1>'
+    sizes = [len(adapter._KNOWN_PLAIN_KEYS)] + [len(table[flag]) for table in (adapter._KNOWN_HTML_TAGS, adapter._KNOWN_HTML_TAG_BYTES) for flag in (True, False)]
+
+    def build(known: bool) -> tuple:
+        builder = LxmlTreeBuilder(**options)
+        if not known:
+            builder._html_tags, builder._html_tag_bytes, builder._plain_keys = {}, {}, set()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tree = build_tree(html, builder)
+        nodes = [(node.tag, node.text, node.tail, node.sourceline, dict(node.attrib), node.nsmap) for node in tree.getroot().iter()]
+        return etree.tostring(tree), nodes, [str(w.message) for w in caught], builder.coercions.counts
+
+    assert build(True) == build(False)
+    assert sizes == [len(adapter._KNOWN_PLAIN_KEYS)] + [len(table[flag]) for table in (adapter._KNOWN_HTML_TAGS, adapter._KNOWN_HTML_TAG_BYTES) for flag in (True, False)]
 
 
 @pytest.mark.parametrize("doctype", ["<!DOCTYPE html>", "<!DOCTYPE other>"])

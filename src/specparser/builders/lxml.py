@@ -136,25 +136,57 @@ _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
 _NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
 
-# The hot caches of names lxml takes as they are, shared by every builder of
-# the same kind: whether a name needs coercion depends only on the name and
-# the kind of tree, and a page uses a few dozen names, so a per-parse cache
-# sent each of them through the slow path once per document (1 element in
-# 20 on the corpus).  Only short names are shared, and only so many, so the
-# process keeps a bounded amount; the rest are cached per builder
-# (_NameCaches) as before.
-_SHARED_NAMES_LIMIT = 1024
-_SHARED_NAME_LENGTH = 64
+# The hot caches start as these tables of the HTML standard's element and
+# attribute names (and common SVG attributes) that lxml takes as they are,
+# made once here: a page uses a few dozen of them, and a builder that
+# learned each one sent it through the slow path once per document (about 1
+# element in 30 on the corpus).  A builder shares the tables until it meets
+# a name they lack, and then copies them (_own_tags, _own_plain_keys: ~27 k
+# instructions, which a short fragment of the standard's names never pays).
+# They never learn names from pages: a cache shared by builders would keep
+# such names alive, and the memory around them, for the life of the process.
+_KNOWN_ELEMENTS = """a abbr address area article aside audio b base bdi bdo blockquote body br
+    button canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl
+    dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr
+    html i iframe img input ins kbd label legend li link main map mark menu meta meter nav
+    noscript object ol optgroup option output p picture pre progress q rp rt ruby s samp script
+    search section select selectedcontent slot small source span strong style sub summary sup
+    table tbody td template textarea tfoot th thead time title tr track u ul var video wbr
+    center font nobr tt big strike frame frameset noframes marquee applet""".split()
+_KNOWN_ATTRIBUTES = """abbr accept accept-charset accesskey action allow allowfullscreen alt as
+    async autocapitalize autocomplete autofocus autoplay blocking charset checked cite class
+    color cols colspan content contenteditable controls coords crossorigin data datetime
+    decoding default defer dir dirname disabled download draggable enctype enterkeyhint
+    fetchpriority for form formaction formenctype formmethod formnovalidate formtarget headers
+    height hidden high href hreflang http-equiv id inert inputmode integrity is itemid itemprop
+    itemref itemscope itemtype kind label lang list loading loop low max maxlength media method
+    min minlength multiple muted name nomodule nonce novalidate open optimum pattern ping
+    placeholder playsinline popover popovertarget poster preload property readonly
+    referrerpolicy rel required reversed role rows rowspan sandbox scope selected shape size
+    sizes slot span spellcheck src srcdoc srclang srcset start step style tabindex target title
+    translate type usemap value width wrap align bgcolor border cellpadding cellspacing valign
+    face frameborder scrolling marginwidth marginheight language onclick onload onerror
+    aria-label aria-hidden aria-expanded aria-controls aria-haspopup aria-labelledby
+    aria-describedby aria-current aria-live d fill stroke viewBox transform points x y cx cy r
+    rx ry x1 y1 x2 y2 version focusable preserveAspectRatio opacity fill-rule clip-rule
+    fill-opacity stroke-width stroke-linecap stroke-linejoin""".split()
+
+
+def _known_html_tags(namespace_html: bool) -> dict[str, str]:
+    tags = {name: name for name in _KNOWN_ELEMENTS if coerce_name(name) == name}
+    if namespace_html:
+        tags = {name: "{%s}%s" % (HTML_NAMESPACE, name) for name in tags}
+    return tags
+
+
 # namespaceHTMLElements -> HTML element name -> lxml tag (str; ASCII bytes).
-_SHARED_HTML_TAGS: dict[bool, dict[str, str]] = {True: {}, False: {}}
-_SHARED_HTML_TAG_BYTES: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
-# Whether names are kept by lxml.html's HTML document rules
-# (LxmlTreeBuilder._html_keeps_names) -> attribute names lxml takes as they are.
-_SHARED_PLAIN_KEYS: dict[bool, set[str]] = {True: set(), False: set()}
-
-
-def _shareable(name: str, cache: Any) -> bool:
-    return len(name) <= _SHARED_NAME_LENGTH and len(cache) < _SHARED_NAMES_LIMIT
+_KNOWN_HTML_TAGS = {flag: _known_html_tags(flag) for flag in (True, False)}  # never changed
+_KNOWN_HTML_TAG_BYTES = {flag: {n: t.encode("ascii") for n, t in tags.items()} for flag, tags in _KNOWN_HTML_TAGS.items()}
+# Attribute names lxml takes as they are in every kind of tree (no coercion,
+# not xmlns).
+_KNOWN_PLAIN_KEYS = frozenset(
+    name for name in _KNOWN_ATTRIBUTES if coerce_name(name) == name and not infoset.is_xmlns_attribute(name)
+)
 
 
 class _Kind:
@@ -290,21 +322,20 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # Caches: (name, namespace) -> lxml tag; attribute key -> lxml key.
         # Names that needed coercion live in separate caches, so the common
         # case costs one dict lookup and coercions can still be counted.
-        # HTML element name -> lxml tag, shared (see _SHARED_HTML_TAGS).
-        self._html_tags = _SHARED_HTML_TAGS[self.namespace_html]
+        # (Both start as the shared _KNOWN_HTML_TAGS: see _own_tags.)
+        self._html_tags = _KNOWN_HTML_TAGS[self.namespace_html]
         # The same tags as ASCII bytes, for append_new_element's SubElement:
         # lxml takes bytes as they are, where it encodes a str to a new
         # bytes object each time (~200 instructions an element).  Names
         # with other characters are left out (lxml takes only ASCII bytes).
-        self._html_tag_bytes = _SHARED_HTML_TAG_BYTES[self.namespace_html]
+        self._html_tag_bytes = _KNOWN_HTML_TAG_BYTES[self.namespace_html]
         # (The caches used only on a miss of those two are in _caches.)
         self._caches = _NameCaches(html_classes)
         # Attribute names lxml may take as they are (no coercion, not
         # xmlns): an HTML element whose names are all here is made with
         # them in one call.  lxml does not check them in an HTML document.
-        # Shared (see _SHARED_PLAIN_KEYS); an XML document (_create_root)
-        # takes the XML rules' set.
-        self._plain_keys = _SHARED_PLAIN_KEYS[self.html_classes]
+        # (It starts as the shared _KNOWN_PLAIN_KEYS: see _own_plain_keys.)
+        self._plain_keys: set[str] | frozenset[str] = _KNOWN_PLAIN_KEYS
         # The rare document only lxml's XML parser can make (see
         # _create_root): lxml checks its names by XML's rules.
         self._xml_document = False
@@ -377,11 +408,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         return tag if tag is not None else self._tag(name, namespace)
 
     def _tag(self, name: str, namespace: str) -> str:
-        """The lxml tag for a miss of the shared cache (see _lookup_tag)."""
+        """The lxml tag for a cache miss (see _lookup_tag)."""
         key = (name, namespace)
-        tag = self._caches.tags.get(key)  # an HTML name not shared
-        if tag is not None:
-            return tag
         tag = self._caches.coerced_tags.get(key)
         if tag is None:
             local = coerce_name(name)
@@ -390,7 +418,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             else:
                 tag = "{%s}%s" % (namespace, local)
             if local == name:
-                if namespace == HTML_NAMESPACE and _shareable(name, self._html_tags):
+                if namespace == HTML_NAMESPACE:
+                    self._own_tags()
                     self._html_tags[name] = tag
                     if tag.isascii():
                         self._html_tag_bytes[name] = tag.encode("ascii")
@@ -723,7 +752,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if coerced is None:
             if self.html_classes and key.__class__ is str and self._html_name_kept(key):
                 self._caches.keys[key] = key
-                self._add_plain_key(key)
+                self._own_plain_keys().add(key)
                 return key
             if infoset.is_xmlns_attribute(key) and not self._html_keeps_xmlns_prefixed(key):
                 self._caches.keys[key] = _DROP
@@ -743,17 +772,26 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             if not changed:
                 self._caches.keys[key] = coerced
                 if key.__class__ is str:
-                    self._add_plain_key(key)
+                    self._own_plain_keys().add(key)
                 return coerced
             self._caches.coerced_keys[key] = coerced
         self.coercions.add(ATTRIBUTE_NAME, _key_name(key), _local(coerced))
         return coerced
 
-    def _add_plain_key(self, key: str) -> None:
-        """Share an attribute name lxml takes as it is, if the shared set
-        has room (a name left out costs _attributes' lookup per element)."""
-        if _shareable(key, self._plain_keys):
-            self._plain_keys.add(key)
+    def _own_tags(self) -> None:
+        """Make the tag caches the builder's own (copies of the shared
+        tables they start as) before adding a name."""
+        if self._html_tags is _KNOWN_HTML_TAGS[self.namespace_html]:
+            self._html_tags = dict(self._html_tags)
+            self._html_tag_bytes = dict(self._html_tag_bytes)
+
+    def _own_plain_keys(self) -> set[str]:
+        """``_plain_keys``, made the builder's own set (a copy of the shared
+        table it starts as) before adding a name."""
+        plain = self._plain_keys
+        if plain.__class__ is frozenset:
+            plain = self._plain_keys = set(plain)
+        return plain  # type: ignore[return-value]
 
     def _coerce_values(self, attrs: dict) -> dict:
         out = {}
@@ -790,7 +828,6 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             # has no handle on the DTD node): this document is an XML one.
             # The comments' (and PIs') text is already valid XML.
             self._xml_document = True
-            self._plain_keys = _SHARED_PLAIN_KEYS[False]  # lxml.html's names do not apply
             document = self.document
             assert document is not None  # a DOCTYPE belongs to a document
             before = document.before_root
