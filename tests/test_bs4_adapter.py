@@ -634,3 +634,52 @@ def test_a_subclass_that_overrides_append_sees_every_element() -> None:
     assert [tag.name for tag in soup.find_all(True)] == appended
     # Without a subclass: the same tree, linked as bs4 links it.
     assert check_tree(build_tree("<p>a<b>b</b><i>c", SoupBuilder())) == []
+
+
+@pytest.mark.parametrize("empty", [None, {"p"}, set()])
+def test_can_be_empty_element_and_string_types_as_bs4s_constructor_sets_them(empty: Any) -> None:
+    """The element factory's can_be_empty_element (any name when the
+    builder's empty_element_tags is None) and interesting_string_types
+    (a container's class, else bs4's main content types) equal what
+    bs4's own Tag constructor sets with the same builder."""
+    from bs4.element import Tag
+
+    builder = SpecParserTreeBuilder(empty_element_tags=empty)
+    soup = BeautifulSoup("<p>x<br><script>y</script><rt>z</rt><b>w", builder=builder)
+    tags = soup.find_all(True)
+    assert [t.name for t in tags] == ["html", "head", "body", "p", "br", "script", "rt", "b"]
+    for tag in tags:
+        expected = Tag(soup, builder, tag.name, H)
+        assert tag.can_be_empty_element is expected.can_be_empty_element, tag.name
+        assert tag.interesting_string_types == expected.interesting_string_types, tag.name
+    assert tags[4].can_be_empty_element is (empty is None or "br" in empty)
+
+
+def test_a_string_class_with_a_descriptor_gets_its_attributes_one_by_one() -> None:
+    """A string class with a data descriptor for one of the link
+    attributes must see every store through it (the one-dict path would go
+    around it), on every parse: the answer is cached per class."""
+    stores: list[str] = []
+
+    class Watched(NavigableString):
+        @property
+        def next_sibling(self) -> Any:
+            return self.__dict__.get("_watched_next")
+
+        @next_sibling.setter
+        def next_sibling(self, value: Any) -> None:
+            stores.append(type(value).__name__)
+            self.__dict__["_watched_next"] = value
+
+    for _ in range(2):
+        stores.clear()
+        soup = BeautifulSoup(
+            "<p>a<b>b</b>c", builder=SpecParserTreeBuilder(), element_classes={NavigableString: Watched}
+        )
+        first = soup.p.contents[0]
+        assert type(first) is Watched
+        assert first.next_sibling is soup.b
+        # a, b and c are made with next_sibling None (as NavigableString's
+        # constructor stores it), then a's is set to the b Tag.
+        assert stores == ["NoneType", "Tag", "NoneType", "NoneType"]
+        assert check_tree(soup) == []

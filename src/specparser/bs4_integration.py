@@ -29,6 +29,7 @@ from bs4.builder import HTML_5, PERMISSIVE, DetectsXMLParsedAsHTML, HTMLTreeBuil
 from bs4.element import Tag
 
 from .fragment_context import parse_fragment_context
+from .treeconstruction import build_tree
 
 __all__ = ["SpecParserTreeBuilder", "sniffing_keywords"]
 
@@ -134,8 +135,6 @@ def _fragment_context(context: Any) -> tuple[str, str] | None:
 def _build(soup: BeautifulSoup, text: str, decoded: Any, context: tuple[str, str] | None = None) -> Any:
     """Parse ``text`` into ``soup`` (emptied first: this is also the
     re-parse after an encoding change).  Returns ``decoded``."""
-    from .treeconstruction import build_tree
-
     soup.contents = []
     adapter = SoupBuilder(soup=soup)
     build_tree(text, adapter, decoded=decoded, context=context)

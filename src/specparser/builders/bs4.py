@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import partial
+from functools import lru_cache, partial
+from itertools import repeat
 from typing import Any, cast
 
 try:
@@ -79,6 +80,7 @@ class HTMLProcessingInstruction(ProcessingInstruction):
 _new_str = str.__new__
 
 
+@lru_cache(maxsize=64)  # asked for eight classes by every parse
 def _plain_constructor(cls: type, base: type) -> bool:
     """True when ``cls`` (``base`` or a subclass of it) can be made without
     calling its constructor: it adds no ``__init__`` / ``__new__`` of its own."""
@@ -93,6 +95,11 @@ _NEWLINE = re.compile("\n")
 _STRING_ATTRIBUTES = ("hidden", "parent", "previous_element", "next_element", "next_sibling", "previous_sibling")
 
 
+# Cached: asked for six classes by every parse, it cost about half of
+# making a SoupBuilder (25 us of 49), which a small document feels.  (A
+# descriptor added to one of bs4's string classes after its first parse
+# would go unseen; the answer is about how bs4 defines them.)
+@lru_cache(maxsize=64)
 def _whole_dict_settable(cls: type) -> bool:
     """True when a new ``cls`` string may get its attributes as one
     ``__dict__`` (see SoupBuilder.link): it has an instance dict and no
@@ -101,6 +108,48 @@ def _whole_dict_settable(cls: type) -> bool:
         hasattr(type(getattr(cls, name, None)), "__set__") for name in _STRING_ATTRIBUTES
     )
 
+
+@lru_cache(maxsize=64)
+def _makes_and_appends_as_soup_builder(cls: type) -> bool:
+    """True when the SoupBuilder subclass ``cls`` makes and appends
+    elements as SoupBuilder does (its one-call append_new_element may then
+    stand for create_element + append)."""
+    return all(
+        getattr(cls, name) is getattr(SoupBuilder, name)
+        for name in ("create_element", "append", "append_new_element")
+    )
+
+
+@lru_cache(maxsize=64)  # asked by every parse
+def _plain_dict_class(cls: type) -> bool:
+    """True when the attribute dict class ``cls`` can be filled in one
+    call: a dict subclass that overrides neither __setitem__ nor __init__
+    (otherwise every item goes through __setitem__)."""
+    return issubclass(cls, dict) and cls.__setitem__ is dict.__setitem__ and cls.__init__ is dict.__init__
+
+
+@lru_cache(maxsize=64)
+def _string_classes_plain(string_class: type, containers: tuple) -> tuple[bool, bool]:
+    """Whether the string class and the string containers' classes can all
+    be made without their constructors, and whether they can all take
+    their attributes as one dict (asked by every parse, hence cached)."""
+    classes = (string_class, *containers)
+    plain = all(_plain_constructor(cls, NavigableString) for cls in classes)
+    return plain, plain and all(_whole_dict_settable(cls) for cls in classes)
+
+
+# NavigableString.__new__'s attributes, in its order, for SoupBuilder.link:
+# copying this dict and setting three items costs less than building the
+# dict (-26M instructions of link()'s 389M on every 4th corpus page).  Only
+# ever copied.
+_STRING_TEMPLATE: dict[str, Any] = {
+    "hidden": False,
+    "parent": None,
+    "previous_element": None,
+    "next_element": None,
+    "next_sibling": None,
+    "previous_sibling": None,
+}
 
 # Turns the one-dict path for strings off (tests compare the two).
 _STRING_DICTS = True
@@ -143,25 +192,22 @@ class SoupBuilder(TreeBuilder):
         # bs4 maps each class to a subclass of it (element_classes=).
         tag_class = cast("type[Tag]", classes.get(Tag, Tag))
         self._tag_class = tag_class
-        self._plain_tags = _plain_constructor(tag_class, Tag)
+        # (mypy takes Tag's __hash__ method for the class's own: a class is
+        # hashable, as lru_cache needs.)
+        self._plain_tags = _plain_constructor(tag_class, Tag)  # type: ignore[arg-type]
 
         string_class = cast("type[NavigableString]", classes.get(NavigableString, NavigableString))
         self._string_class = string_class
-        self._plain_strings = _plain_constructor(string_class, NavigableString)
         # bs4 picks Script, Stylesheet ... only when NavigableString itself
         # is not replaced (BeautifulSoup.string_container).
         self._containers = builder.string_containers if string_class is NavigableString else None
-        if self._containers and not all(
-            _plain_constructor(cls, NavigableString) for cls in self._containers.values()
-        ):
-            self._plain_strings = False
+        plain_strings, string_dicts = _string_classes_plain(
+            string_class, tuple(self._containers.values()) if self._containers else ()
+        )
+        self._plain_strings = plain_strings
         # A str subclass keeps its attributes in a real dict, which six
         # stores grow one by one (about a fifth of a string's cost in link()).
-        self._string_dicts = (
-            _STRING_DICTS
-            and self._plain_strings
-            and all(_whole_dict_settable(cls) for cls in (string_class, *(self._containers or {}).values()))
-        )
+        self._string_dicts = _STRING_DICTS and string_dicts
         self._comment_class = cast("type[Comment]", classes.get(Comment, Comment))
         self._plain_comments = _plain_constructor(self._comment_class, NavigableString)
         self._doctype_class = cast("type[Doctype]", classes.get(Doctype, Doctype))
@@ -173,16 +219,12 @@ class SoupBuilder(TreeBuilder):
         self._dict_class = builder.attribute_dict_class
         # A dict subclass that does not override __setitem__ can be filled in
         # one call; otherwise every item goes through __setitem__.
-        self._plain_dict = (
-            issubclass(self._dict_class, dict)
-            and self._dict_class.__setitem__ is dict.__setitem__
-            and self._dict_class.__init__ is dict.__init__
-        )
+        self._plain_dict = _plain_dict_class(self._dict_class)
         self._value_list_class = builder.attribute_value_list_class
         cdata = builder.cdata_list_attributes or None
         self._cdata_by_tag = cdata
         self._multi_cache: dict[str, tuple] = {}
-        self._cdata_membership = cdata is not None and any(isinstance(v, str) for v in cdata.values())
+        self._cdata_membership = cdata is not None and any(map(isinstance, cdata.values(), repeat(str)))
         self._track_lines = bool(builder.store_line_numbers)
         self._source = ""
         # Every newline's offset, made when a tag's position first goes
@@ -190,6 +232,14 @@ class SoupBuilder(TreeBuilder):
         self._newlines: list[int] | None = None
         # Tells _element_factory's create_element about a new source text.
         self._use_source: Any = None
+        # Measured and not kept (callgrind, every 4th corpus page, bs4):
+        # the contents lists of the last element made and of its parent
+        # kept at hand for append_new_element and a closure insert_text
+        # (a Tag's contents is a slow read, ~300 instructions, but the
+        # cells and tests cost more: +17.5M); each container element's
+        # string class by id() for link() (+5.8M); every newline's offset
+        # made once per document instead of count()/rfind() per tag
+        # (re.finditer alone costs 3.5 times a whole-text count()).
         # (What only _element_factory reads is not kept here: CPython 3.11
         # shares one key table between the instances of a class for at most
         # 30 attributes, and past that every method call on the adapter,
@@ -199,10 +249,7 @@ class SoupBuilder(TreeBuilder):
             append_new = self._element_factory()
             self.create_element = partial(append_new, None)  # type: ignore[method-assign]
             # Unless a subclass changes how elements are made or appended.
-            if all(
-                getattr(type(self), name) is getattr(SoupBuilder, name)
-                for name in ("create_element", "append", "append_new_element")
-            ):
+            if _makes_and_appends_as_soup_builder(type(self)):  # type: ignore[arg-type]  # (as above)
                 self.append_new_element = append_new  # type: ignore[method-assign]
 
     # -- life cycle ------------------------------------------------------
@@ -274,10 +321,11 @@ class SoupBuilder(TreeBuilder):
         dict_class = self._dict_class
         attributes = self._attributes
         builder = self._builder
-        empty = builder.empty_element_tags
+        # bs4's can_be_empty_element(name): any name when the set is None.
+        empty = _EVERY_NAME if builder.empty_element_tags is None else builder.empty_element_tags
         cdata = builder.cdata_list_attributes
         preserve = builder.preserve_whitespace_tags
-        container_for = builder.string_containers.get
+        containers = builder.string_containers
         main_types = Tag.MAIN_CONTENT_STRING_TYPES
         meta_substitutions = builder.set_up_substitutions
         track_lines = self._track_lines
@@ -339,22 +387,22 @@ class SoupBuilder(TreeBuilder):
                 tag.attrs = attributes(name, namespace, attrs)
             tag.known_xml = False
             tag.contents = []
-            tag.parent = None
+            # (The parent, if given, at once: append() would set it below.)
+            tag.parent = parent
             tag.previous_element = None
             tag.next_element = None
             tag.next_sibling = None
             tag.previous_sibling = None
             tag.hidden = False
-            tag.can_be_empty_element = True if empty is None else name in empty
+            tag.can_be_empty_element = name in empty
             tag.cdata_list_attributes = cdata
             tag.preserve_whitespace_tags = preserve
-            container = container_for(name)
-            tag.interesting_string_types = main_types if container is None else {container}
+            # As Tag.__init__ tests it: an "in" costs less than a get() call.
+            tag.interesting_string_types = {containers[name]} if name in containers else main_types
             if name == "meta":
                 meta_substitutions(tag)
             if parent is not None:  # as append() does
                 parent.contents.append(tag)
-                tag.parent = parent
             return tag
 
         return append_new_element
@@ -489,7 +537,9 @@ class SoupBuilder(TreeBuilder):
         if before is None:
             if contents:
                 last = contents[-1]
-                kind = last.__class__
+                # type(): bs4's Tag.__getattr__ makes a Tag's __class__ slow
+                # (text after an element is common).
+                kind = type(last)
                 if kind is list:
                     last.append(text)
                     return
@@ -501,7 +551,7 @@ class SoupBuilder(TreeBuilder):
         index = _index(contents, before)
         if index:
             previous = contents[index - 1]
-            kind = previous.__class__
+            kind = type(previous)
             if kind is list:
                 previous.append(text)
                 return
@@ -524,7 +574,7 @@ class SoupBuilder(TreeBuilder):
             return
         old_parent.contents = []
         for child in children:
-            kind = child.__class__
+            kind = type(child)
             if kind is not str and kind is not list:
                 child.parent = new_parent
         if new_parent.contents:
@@ -536,14 +586,14 @@ class SoupBuilder(TreeBuilder):
         return node.parent
 
     def children_of(self, parent: Any) -> list:
-        return [child for child in parent.contents if child.__class__ is not str and child.__class__ is not list]
+        return [child for child in parent.contents if type(child) is not str and type(child) is not list]
 
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         contents = parent.contents
         first = _index(contents, start) + 1
         last = _index(contents, end) if end is not None else len(contents)
         for child in contents[first:last]:
-            if child.__class__ is not str and child.__class__ is not list:
+            if type(child) is not str and type(child) is not list:
                 child.parent = None
         del contents[first:last]
 
@@ -580,7 +630,7 @@ class SoupBuilder(TreeBuilder):
                     clone = self._make_string(child.__class__, str(child))
                 self.append(copy, clone)
         for child in target.contents:
-            kind = child.__class__
+            kind = type(child)
             if kind is not str and kind is not list:
                 child.parent = None
         target.contents = []
@@ -613,21 +663,11 @@ class SoupBuilder(TreeBuilder):
         string_dicts = self._string_dicts
         new_str = _new_str
         string_class = self._string_class
-        # NavigableString.__new__'s attributes, in its order: copying this
-        # dict and setting three items costs less than building the dict
-        # (-26M instructions of link()'s 389M on every 4th corpus page).
-        template: dict[str, Any] = {
-            "hidden": False,
-            "parent": None,
-            "previous_element": None,
-            "next_element": None,
-            "next_sibling": None,
-            "previous_sibling": None,
-        }
-        new_attributes = template.copy
+        new_attributes = _STRING_TEMPLATE.copy
         # A stand-in "previous node" for the first one, so that the loop
         # needs no test; the first node's previous_element is reset below.
         start = _Start()
+        start.next_element = None
         previous: Any = start
         parent: Tag = soup
         # Not list[PageElement] as bs4's hints say: until this pass, text is
@@ -641,9 +681,10 @@ class SoupBuilder(TreeBuilder):
                 # type(): bs4's Tag.__getattr__ makes tag.__class__ slow.
                 kind = type(node)
                 if kind is str or kind is list:
-                    text = node if kind is str else "".join(node)
+                    if kind is list:
+                        node = "".join(node)
                     if string_dicts:
-                        node = new_str(string_class, text)
+                        node = new_str(string_class, node)
                         attributes = new_attributes()
                         attributes["parent"] = parent
                         attributes["previous_element"] = previous
@@ -651,10 +692,10 @@ class SoupBuilder(TreeBuilder):
                         node.__dict__ = attributes
                     else:
                         if plain_strings:
-                            node = new_str(string_class, text)
+                            node = new_str(string_class, node)
                             node.hidden = False
                         else:
-                            node = string_class(text)
+                            node = string_class(node)
                         node.parent = parent
                         node.previous_element = previous
                         node.next_element = None
@@ -687,19 +728,34 @@ class SoupBuilder(TreeBuilder):
                 # The Tag whose children just ended is the next node's sibling.
                 sibling = parent
                 parent, children, iterator, string_class = stack.pop()
+        # (Measured and not kept: the attribute dicts of previous and
+        # sibling strings kept to set next_element / next_sibling as items,
+        # +17M instructions; comments and doctypes on a path of their own
+        # so that the Tags' stores see one layout, -3.3M, under 0.3%.)
         first = start.next_element
         if first is not None:
             first.previous_element = None
         soup._most_recent_element = previous if previous is not start else None
 
 
+class _EveryName:
+    """``name in`` it is always true: bs4's ``can_be_empty_element`` for a
+    builder whose ``empty_element_tags`` is None."""
+
+    __slots__ = ()
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()
+
+
 class _Start:
     """The stand-in previous node of :meth:`SoupBuilder.link`."""
 
     __slots__ = ("next_element",)
-
-    def __init__(self) -> None:
-        self.next_element = None
+    next_element: Any
 
 
 # The bs4 integration moved to specparser.bs4_integration (which imports this
