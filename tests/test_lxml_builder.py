@@ -594,6 +594,11 @@ IN_PLACE_CASES = [
     "<template><p>t</p></template><p>u\n<em>v</em></p>",
     # foreign elements: plain names seen before, a refused value, xlink
     '<svg viewBox="0 0 1 1"><path d=M0 fill=red /><path d=M1 fill="\x01"/><a xlink:href=u fill=b>t</a></svg>',
+    # foreign elements in an element of their namespace (made without an
+    # nsmap), nested, after a foreignObject, in both namespaces
+    "<svg><g><path/><path d=1 /></g><path/><g><g><rect x=1 /></g><rect/></g><foreignObject><svg><path/>"
+    "<path/></svg><math><mi>x</mi><mi>y</mi></math><p>t</p></foreignObject><path/></svg>"
+    "<math><mi>a</mi><mrow><mi>b</mi><mi a=1>c</mi></mrow><mi>d</mi></math><svg><path/></svg>",
 ]
 
 
@@ -644,6 +649,59 @@ def test_elements_made_in_place_match_create_then_append(html: str, options: dic
     shortcut = build()
     monkeypatch.setattr(LxmlTreeBuilder, "append_new_element", TreeBuilder.append_new_element)
     assert shortcut == build()
+
+
+@pytest.mark.parametrize("options", [{}, {"html_classes": True}, {"namespaceHTMLElements": False}])
+def test_names_known_in_advance_match_names_learned(options: dict) -> None:
+    """The name caches start as tables of the standard's element and
+    attribute names made at import: a document of those names, and of names
+    that need coercion or are not in the tables, builds the same tree,
+    source lines and coercions as a builder whose caches start empty and
+    learn every name through its general path; the shared tables do not
+    change."""
+    from specparser.builders import lxml as adapter
+
+    names = sorted(adapter._KNOWN_ELEMENTS)
+    keys = sorted(adapter._KNOWN_ATTRIBUTES)
+    html = "<!DOCTYPE html>\n" + "".join(
+        "<div><%s %s=v xml:lang=x>t</%s>\n<p a<b=1>u</p></div>" % (names[i % len(names)], keys[i % len(keys)], names[i % len(names)])
+        for i in range(len(keys))
+    )
+    html += '<svg viewBox="0 0 1 1" xmlns="http://www.w3.org/2000/svg"><path d=M0 fill=red /></svg><x-unknown data-x=1>'
+    sizes = [len(adapter._KNOWN_PLAIN_KEYS)] + [len(table[flag]) for table in (adapter._KNOWN_HTML_TAGS, adapter._KNOWN_HTML_TAG_BYTES) for flag in (True, False)]
+
+    def build(known: bool) -> tuple:
+        builder = LxmlTreeBuilder(**options)
+        if not known:
+            builder._html_tags, builder._html_tag_bytes, builder._plain_keys = {}, {}, set()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tree = build_tree(html, builder)
+        nodes = [(node.tag, node.text, node.tail, node.sourceline, dict(node.attrib), node.nsmap) for node in tree.getroot().iter()]
+        return etree.tostring(tree), nodes, [str(w.message) for w in caught], builder.coercions.counts
+
+    assert build(True) == build(False)
+    assert sizes == [len(adapter._KNOWN_PLAIN_KEYS)] + [len(table[flag]) for table in (adapter._KNOWN_HTML_TAGS, adapter._KNOWN_HTML_TAG_BYTES) for flag in (True, False)]
+
+
+@pytest.mark.parametrize("doctype", ["<!DOCTYPE html>", "<!DOCTYPE other>"])
+def test_names_lxml_html_keeps_stay_out_of_the_lxml_tree(doctype: str) -> None:
+    """lxml.html keeps ``xml:lang`` and ``rel:x`` as they are; the XML
+    lxml tree, and an lxml.html tree that is an XML document (a DOCTYPE
+    named otherwise), coerce them (counted), whichever builder saw the names
+    first in the process."""
+    html = doctype + "<a xml:lang=en rel:x=1>t</a><a xml:lang=fr rel:x=2>u</a>"
+    kept, kept_tree = build(html, html_classes=True, namespaceHTMLElements=False)
+    coerced, coerced_tree = build(html, namespaceHTMLElements=False)
+    expected = {"xmlU00003Alang": "en", "relU00003Ax": "1"}  # "U" and six hex digits
+    assert dict(coerced_tree.find(".//a").attrib) == expected
+    assert coerced.coercions.counts == {"attribute name": 4}
+    if doctype == "<!DOCTYPE html>":
+        assert dict(kept_tree.find(".//a").attrib) == {"xml:lang": "en", "rel:x": "1"}
+        assert not kept.coercions
+    else:
+        assert dict(kept_tree.find(".//a").attrib) == expected
+        assert kept.coercions.counts == {"attribute name": 4}
 
 
 # The corpus pages that still warn, and why (each really loses a value).

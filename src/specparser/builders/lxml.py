@@ -136,6 +136,58 @@ _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
 _NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
 
+# The hot caches start as these tables of the HTML standard's element and
+# attribute names (and common SVG attributes) that lxml takes as they are,
+# made once here: a page uses a few dozen of them, and a builder that
+# learned each one sent it through the slow path once per document (about 1
+# element in 30 on the corpus).  A builder shares the tables until it meets
+# a name they lack, and then copies them (_own_tags, _own_plain_keys: ~27 k
+# instructions, which a short fragment of the standard's names never pays).
+# They never learn names from pages: a cache shared by builders would keep
+# such names alive, and the memory around them, for the life of the process.
+_KNOWN_ELEMENTS = """a abbr address area article aside audio b base bdi bdo blockquote body br
+    button canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl
+    dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr
+    html i iframe img input ins kbd label legend li link main map mark menu meta meter nav
+    noscript object ol optgroup option output p picture pre progress q rp rt ruby s samp script
+    search section select selectedcontent slot small source span strong style sub summary sup
+    table tbody td template textarea tfoot th thead time title tr track u ul var video wbr
+    center font nobr tt big strike frame frameset noframes marquee applet""".split()
+_KNOWN_ATTRIBUTES = """abbr accept accept-charset accesskey action allow allowfullscreen alt as
+    async autocapitalize autocomplete autofocus autoplay blocking charset checked cite class
+    color cols colspan content contenteditable controls coords crossorigin data datetime
+    decoding default defer dir dirname disabled download draggable enctype enterkeyhint
+    fetchpriority for form formaction formenctype formmethod formnovalidate formtarget headers
+    height hidden high href hreflang http-equiv id inert inputmode integrity is itemid itemprop
+    itemref itemscope itemtype kind label lang list loading loop low max maxlength media method
+    min minlength multiple muted name nomodule nonce novalidate open optimum pattern ping
+    placeholder playsinline popover popovertarget poster preload property readonly
+    referrerpolicy rel required reversed role rows rowspan sandbox scope selected shape size
+    sizes slot span spellcheck src srcdoc srclang srcset start step style tabindex target title
+    translate type usemap value width wrap align bgcolor border cellpadding cellspacing valign
+    face frameborder scrolling marginwidth marginheight language onclick onload onerror
+    aria-label aria-hidden aria-expanded aria-controls aria-haspopup aria-labelledby
+    aria-describedby aria-current aria-live d fill stroke viewBox transform points x y cx cy r
+    rx ry x1 y1 x2 y2 version focusable preserveAspectRatio opacity fill-rule clip-rule
+    fill-opacity stroke-width stroke-linecap stroke-linejoin""".split()
+
+
+def _known_html_tags(namespace_html: bool) -> dict[str, str]:
+    tags = {name: name for name in _KNOWN_ELEMENTS if coerce_name(name) == name}
+    if namespace_html:
+        tags = {name: "{%s}%s" % (HTML_NAMESPACE, name) for name in tags}
+    return tags
+
+
+# namespaceHTMLElements -> HTML element name -> lxml tag (str; ASCII bytes).
+_KNOWN_HTML_TAGS = {flag: _known_html_tags(flag) for flag in (True, False)}  # never changed
+_KNOWN_HTML_TAG_BYTES = {flag: {n: t.encode("ascii") for n, t in tags.items()} for flag, tags in _KNOWN_HTML_TAGS.items()}
+# Attribute names lxml takes as they are in every kind of tree (no coercion,
+# not xmlns).
+_KNOWN_PLAIN_KEYS = frozenset(
+    name for name in _KNOWN_ATTRIBUTES if coerce_name(name) == name and not infoset.is_xmlns_attribute(name)
+)
+
 
 class _Kind:
     """How one kind of tree (lxml.etree or lxml.html classes) makes its
@@ -183,7 +235,17 @@ class _NameCaches:
     than 29 instance attributes by a slower path (a dict with hints
     instead of inline values), on every hot-path access."""
 
-    __slots__ = ("tags", "coerced_tags", "keys", "coerced_keys", "parsed_names", "name_probe", "nsmaps")
+    __slots__ = (
+        "tags",
+        "coerced_tags",
+        "keys",
+        "coerced_keys",
+        "parsed_names",
+        "name_probe",
+        "nsmaps",
+        "foreign_tags",
+        "foreign_scope",
+    )
 
     def __init__(self, html_classes: bool) -> None:
         # (name, namespace) -> lxml tag; attribute key -> lxml key.
@@ -198,6 +260,13 @@ class _NameCaches:
         self.name_probe: Any = None
         # namespace -> the nsmap declared on a foreign element.
         self.nsmaps: dict[str, dict] = {}
+        # (name, namespace) -> the ASCII bytes of an uncoerced foreign tag.
+        self.foreign_tags: dict[tuple[str, str], bytes] = {}
+        # (namespace, element, element): elements of that foreign namespace
+        # (the last one made and its parent, or the last one twice), under
+        # which an element of the namespace needs no nsmap (see
+        # LxmlTreeBuilder._append_new_element).
+        self.foreign_scope: tuple[Any, Any, Any] = (None, None, None)
 
 
 class LxmlDocument:
@@ -253,18 +322,20 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # Caches: (name, namespace) -> lxml tag; attribute key -> lxml key.
         # Names that needed coercion live in separate caches, so the common
         # case costs one dict lookup and coercions can still be counted.
-        self._html_tags: dict[str, str] = {}
+        # (Both start as the shared _KNOWN_HTML_TAGS: see _own_tags.)
+        self._html_tags = _KNOWN_HTML_TAGS[self.namespace_html]
         # The same tags as ASCII bytes, for append_new_element's SubElement:
         # lxml takes bytes as they are, where it encodes a str to a new
         # bytes object each time (~200 instructions an element).  Names
         # with other characters are left out (lxml takes only ASCII bytes).
-        self._html_tag_bytes: dict[str, bytes] = {}
+        self._html_tag_bytes = _KNOWN_HTML_TAG_BYTES[self.namespace_html]
         # (The caches used only on a miss of those two are in _caches.)
         self._caches = _NameCaches(html_classes)
         # Attribute names lxml may take as they are (no coercion, not
         # xmlns): an HTML element whose names are all here is made with
         # them in one call.  lxml does not check them in an HTML document.
-        self._plain_keys: set[str] = set()
+        # (It starts as the shared _KNOWN_PLAIN_KEYS: see _own_plain_keys.)
+        self._plain_keys: set[str] | frozenset[str] = _KNOWN_PLAIN_KEYS
         # The rare document only lxml's XML parser can make (see
         # _create_root): lxml checks its names by XML's rules.
         self._xml_document = False
@@ -348,6 +419,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
                 tag = "{%s}%s" % (namespace, local)
             if local == name:
                 if namespace == HTML_NAMESPACE:
+                    self._own_tags()
                     self._html_tags[name] = tag
                     if tag.isascii():
                         self._html_tag_bytes[name] = tag.encode("ascii")
@@ -471,6 +543,20 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def _append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """append_new_element for every element but an HTML one with names
         seen before and taken as they are."""
+        caches = self._caches
+        scope = caches.foreign_scope
+        if (parent is scope[1] or parent is scope[2]) and namespace == scope[0]:
+            # A foreign element into an element of its own namespace, whose
+            # declaration (made by _make_element's nsmap, always with the
+            # same prefix) is in scope: lxml finds it by the tag's namespace
+            # as it would by the nsmap's prefix, so the element is made
+            # without an nsmap (lxml checks a URI there: ~2 us an element).
+            tag_bytes = caches.foreign_tags.get((name, namespace))
+            if tag_bytes is not None and (not attrs or self._plain_keys.issuperset(attrs)):
+                element = self._append_plain(parent, tag_bytes, attrs, pos)
+                if element is not None:
+                    caches.foreign_scope = (namespace, element, parent)
+                    return element
         if self._make is None or parent.__class__ is LxmlDocument:
             element = self.create_element(name, namespace, attrs, pos)
             self.append(parent, element)
@@ -490,6 +576,33 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if parent is self._text_parent:
             self._end_text_run()
         element = self._make_element(partial(_sub_element, parent), tag, namespace, attrs)
+        self._last_parent = parent
+        self._last_child = element
+        if pos >= 0 and self._source is not None:
+            self._set_sourceline(element, pos)
+        if namespace != HTML_NAMESPACE:
+            caches.foreign_scope = (namespace, element, element)
+            if (name, namespace) in caches.tags and tag.isascii():  # not coerced
+                caches.foreign_tags[name, namespace] = tag.encode("ascii")
+        return element
+
+    def _append_plain(self, parent: Any, tag: bytes, attrs: dict, pos: int) -> Any:
+        """An element with a known plain ``tag`` and attribute names made in
+        place with SubElement, as append_new_element's hot path (which has
+        its own copy of these lines) makes an HTML one; None if lxml refused
+        it (a value XML cannot hold), leaving no child behind."""
+        if parent is self._text_parent:
+            self._end_text_run()
+        try:
+            element = _sub_element(parent, tag)
+        except (ValueError, TypeError):
+            return None
+        if attrs:
+            try:
+                element.attrib.update(attrs)
+            except (ValueError, TypeError):
+                parent.remove(element)
+                return None
         self._last_parent = parent
         self._last_child = element
         if pos >= 0 and self._source is not None:
@@ -639,7 +752,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if coerced is None:
             if self.html_classes and key.__class__ is str and self._html_name_kept(key):
                 self._caches.keys[key] = key
-                self._plain_keys.add(key)
+                self._own_plain_keys().add(key)
                 return key
             if infoset.is_xmlns_attribute(key) and not self._html_keeps_xmlns_prefixed(key):
                 self._caches.keys[key] = _DROP
@@ -659,11 +772,26 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             if not changed:
                 self._caches.keys[key] = coerced
                 if key.__class__ is str:
-                    self._plain_keys.add(key)
+                    self._own_plain_keys().add(key)
                 return coerced
             self._caches.coerced_keys[key] = coerced
         self.coercions.add(ATTRIBUTE_NAME, _key_name(key), _local(coerced))
         return coerced
+
+    def _own_tags(self) -> None:
+        """Make the tag caches the builder's own (copies of the shared
+        tables they start as) before adding a name."""
+        if self._html_tags is _KNOWN_HTML_TAGS[self.namespace_html]:
+            self._html_tags = dict(self._html_tags)
+            self._html_tag_bytes = dict(self._html_tag_bytes)
+
+    def _own_plain_keys(self) -> set[str]:
+        """``_plain_keys``, made the builder's own set (a copy of the shared
+        table it starts as) before adding a name."""
+        plain = self._plain_keys
+        if plain.__class__ is frozenset:
+            plain = self._plain_keys = set(plain)
+        return plain  # type: ignore[return-value]
 
     def _coerce_values(self, attrs: dict) -> dict:
         out = {}
