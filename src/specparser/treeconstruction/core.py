@@ -67,14 +67,6 @@ _new_object = object.__new__
 _HTML_RECORD_FLAGS_GET = HTML_RECORD_FLAGS.get
 
 
-def _last_index(entries: list, rec: ElementRecord) -> int:
-    """The position of ``rec`` in ``entries`` (by identity, from the end:
-    removals are mostly of recent entries), or -1."""
-    for i in range(len(entries) - 1, -1, -1):
-        if entries[i] is rec:
-            return i
-    return -1
-
 
 class ProcessingInstructionToken(NamedTuple):
     """A processing instruction token as the insertion modes' comment
@@ -413,15 +405,12 @@ class TreeConstructor:
                     afe = self.afe
                     if afe and afe[-1] is node:
                         # remove_from_afe's common case, written out: the
-                        # last entry, and the last of its name's entries.
+                        # last entry, and the last of its Noah's Ark key's.
                         same = self.afe_segments[-1].get(node.akey)
                         if same and same[-1] is node:
                             same.pop()
                             afe.pop()
                             simple = True
-                        elif node.akey.__class__ is tuple:
-                            # Indexed by exact key too (see _noahs_ark).
-                            simple = self._afe_pop_indexed(node)
                 if simple:
                     if flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
@@ -946,16 +935,10 @@ class TreeConstructor:
     # -- the list of active formatting elements ---------------------------
 
     # The list holds records and ``None`` markers.  For Noah's Ark the
-    # entries after each marker are also indexed in ``afe_segments`` (one
-    # dict per marker level): tag name -> that name's entries in list order,
-    # and, once a name has had three entries at a push (before that no
-    # three of them can be identical), ``(name,)`` -> {exact key -> the
-    # identical entries, at most three}.  An entry's ``akey`` is its name
-    # until then and its exact key (name, attributes) after: computing the
-    # exact key (a frozenset of the attributes) for every a with an href cost
-    # ~0.5% of a whole parse, and most pages never have three open
-    # elements of one name.  Pushing stays O(1) however many different
-    # formatting elements are open.
+    # entries after each marker are also indexed by their key (name and
+    # attributes) in ``afe_segments`` (one dict per marker level, key ->
+    # entries in list order, at most three), so pushing stays O(1) however
+    # many different formatting elements are open.
 
     def push_marker(self) -> None:
         self.afe.append(MARKER)
@@ -963,48 +946,23 @@ class TreeConstructor:
 
     # https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
     def push_formatting_element(self, rec: ElementRecord) -> None:
-        name = rec.name
+        attrs = rec.attrs
+        # The Noah's Ark key.  (Keying an a by its name alone would save
+        # hashing its href, but is not exact: an a the adoption agency cloned
+        # may stay in the list after its eighth outer loop, so a's with
+        # different attributes can pile up after one marker.)
+        key = (rec.name, frozenset(attrs.items())) if attrs else rec.name
+        rec.akey = key
         segment = self.afe_segments[-1]
-        same = segment.get(name)
+        same = segment.get(key)
         if same is None:
-            rec.akey = name
-            segment[name] = [rec]
-        elif not same or (len(same) < 3 and same[0].akey.__class__ is str):
-            # Fewer than three entries of this name: no three identical.
-            rec.akey = name
+            segment[key] = [rec]
+        else:
+            if len(same) >= 3:
+                # Noah's Ark: at most three identical entries.
+                self._afe_delete(same.pop(0))
             same.append(rec)
-        else:
-            self._noahs_ark(segment, same, rec)
         self.afe.append(rec)
-
-    def _noahs_ark(self, segment: dict, same: list, rec: ElementRecord) -> None:
-        """Step 1 of pushing ``rec`` (whose name has ``same`` entries after
-        the last marker, at least three now or since they were indexed by
-        exact key): if three of them have its tag name, namespace and
-        attributes, remove the earliest; then index ``rec``.  (Keying an a
-        by its name alone is not enough: an a the adoption agency cloned may
-        stay in the list after its eighth outer loop, so a's with different
-        attributes can pile up after one marker.)"""
-        name = rec.name
-        if same[0].akey.__class__ is str:
-            groups: dict = {}
-            for entry in same:
-                entry.akey = key = (name, frozenset(entry.attrs.items()))
-                groups.setdefault(key, []).append(entry)
-            segment[(name,)] = groups
-        else:
-            groups = segment[(name,)]
-        rec.akey = key = (name, frozenset(rec.attrs.items()))
-        identical = groups.get(key)
-        if identical is None:
-            groups[key] = [rec]
-        else:
-            if len(identical) >= 3:
-                earliest = identical.pop(0)
-                del same[_last_index(same, earliest)]
-                self._afe_delete(earliest)
-            identical.append(rec)
-        same.append(rec)
 
     def _afe_delete(self, rec: ElementRecord) -> int:
         """Delete ``rec`` from the list itself; return its position."""
@@ -1015,62 +973,38 @@ class TreeConstructor:
                 return i
         return -1
 
-    def _afe_index_lists(self, rec: ElementRecord) -> list:
-        """The lists of ``afe_segments`` that hold ``rec`` (its name's; its
-        exact key's, when it has one).  Searched from the end: a name's
-        list can be long (distinct attributes) and the entries removed are
-        mostly recent ones."""
-        name = rec.name
+    def _afe_key_list(self, rec: ElementRecord) -> tuple[list | None, int]:
+        key = rec.akey
         for segment in reversed(self.afe_segments):
-            same = segment.get(name)
-            if same and _last_index(same, rec) >= 0:
-                if rec.akey.__class__ is str:
-                    return [same]
-                return [same, segment[(name,)][rec.akey]]
-        return []
+            same = segment.get(key)
+            if same is not None:
+                for i in range(len(same)):
+                    if same[i] is rec:
+                        return same, i
+        return None, -1
 
     def remove_from_afe(self, rec: ElementRecord) -> int:
         afe = self.afe
         if afe and afe[-1] is rec:
             # The common case (closing the innermost formatting element): it
-            # is the last entry, and the last of its name's entries.
+            # is the last entry, and the last of its key's entries.
             same = self.afe_segments[-1].get(rec.akey)
             if same and same[-1] is rec:
                 same.pop()
                 afe.pop()
                 return len(afe)
-            if rec.akey.__class__ is tuple and self._afe_pop_indexed(rec):
-                return len(afe)
-        for same in self._afe_index_lists(rec):
-            del same[_last_index(same, rec)]
+        same, i = self._afe_key_list(rec)
+        if same is not None:
+            del same[i]
         return self._afe_delete(rec)
-
-    def _afe_pop_indexed(self, rec: ElementRecord) -> bool:
-        """Remove ``rec``, the list's last entry indexed by exact key, when
-        it is also the last of its name's and of its key's entries (the
-        adoption agency's step 4.18 can put a clone before entries of its
-        name: then the general removal); False if it is not."""
-        segment = self.afe_segments[-1]
-        same = segment.get(rec.name)
-        identical = segment[(rec.name,)].get(rec.akey) if same else None
-        if identical and same[-1] is rec and identical[-1] is rec:  # type: ignore[index]
-            same.pop()  # type: ignore[union-attr]
-            identical.pop()
-            self.afe.pop()
-            return True
-        return False
-
-    def _afe_reindex(self, old: ElementRecord, new: ElementRecord) -> None:
-        """``new`` takes ``old``'s place in ``afe_segments`` (a new element
-        for the same token: the same name and attributes)."""
-        new.akey = old.akey
-        for same in self._afe_index_lists(old):
-            same[_last_index(same, old)] = new
 
     def replace_in_afe(self, old: ElementRecord, new: ElementRecord, position: int = -1) -> None:
         """Put ``new`` in ``old``'s place (or, with ``position``, remove
         ``old`` and insert ``new`` at that position)."""
-        self._afe_reindex(old, new)
+        new.akey = old.akey
+        same, i = self._afe_key_list(old)
+        if same is not None:
+            same[i] = new
         afe = self.afe
         if position < 0:
             afe[afe.index(old)] = new
@@ -1095,7 +1029,10 @@ class TreeConstructor:
         for j in range(i, len(afe)):
             entry = afe[j]
             new = self.insert_element(entry.name, HTML_NAMESPACE, dict(entry.attrs), entry.pos)  # type: ignore[union-attr]  # no marker after i
-            self._afe_reindex(entry, new)  # type: ignore[arg-type]
+            new.akey = entry.akey  # type: ignore[union-attr]
+            same, k = self._afe_key_list(entry)  # type: ignore[arg-type]
+            if same is not None:
+                same[k] = new
             afe[j] = new
 
     # https://html.spec.whatwg.org/#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
