@@ -367,15 +367,18 @@ def test_the_end_tag_shortcut_flags_follow_the_in_body_rules() -> None:
     ENDED_BY_POP where the in-body (and in-cell) rules for an end tag of
     the element's name come down to popping it (body_mode's POPS_CURRENT
     marks), FORMATTING where they run the adoption agency."""
-    from specparser.treeconstruction import body_mode, core
+    from specparser.treeconstruction import body_mode, core, document_modes
+    from specparser.treeconstruction import modes as M
 
-    names = set(core._SHORTCUT_END_KIND) | set(HTML_RECORD_FLAGS) | {"span", "custom-el", "dialog"}
+    kinds = core._shortcut_kinds(M.IN_BODY.end, body_mode.SHORTCUT_END, M.IN_CELL.end, document_modes.using_in_body_end)
+    default_kind = body_mode.SHORTCUT_END.get(M.IN_BODY.end_default)  # any other end tag
+    names = set(kinds) | set(HTML_RECORD_FLAGS) | {"span", "custom-el", "dialog"}
     for name in sorted(names):
         flags = HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD)
-        kind = core._SHORTCUT_END_KIND.get(name, core._END_DEFAULT_KIND)
+        kind = kinds.get(name, default_kind)
         assert bool(flags & ENDED_BY_POP) == (kind == body_mode.POPS_CURRENT), name
         assert bool(flags & FORMATTING) == (kind == body_mode.FORMATTING), name
-    assert core._END_DEFAULT_KIND == body_mode.POPS_CURRENT
+    assert default_kind == body_mode.POPS_CURRENT
 
 
 @pytest.mark.skipif(not _CORPUS, reason=MISSING_CORPUS)

@@ -1289,12 +1289,10 @@ _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
     body_mode.VOID,
     body_mode.OTHER,
 )
-_POPS_CURRENT = body_mode.POPS_CURRENT
 # Where _start_li's loop goes on to the node below: an li (which it stops at
 # after closing it: not simple) and the special elements it passes over.
 _LI_LOOP_GOES_ON = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
 _START_DEFAULT_KIND = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag
-_END_DEFAULT_KIND = body_mode.SHORTCUT_END.get(M.IN_BODY.end_default, _OTHER)  # any other end tag
 _IN_CELL_MODE = M.IN_CELL
 
 
@@ -1327,11 +1325,9 @@ _SHORTCUT_START_GET = {
     for name in {*_SHORTCUT_START_KIND, *HTML_RECORD_FLAGS}
 }.get
 # end_tag reads the kind of the current node's end tag from its record's
-# flags (ENDED_BY_POP, FORMATTING: no lookup by name); tests check them
-# against this table (tests/test_tree_fast_paths.py).
-_SHORTCUT_END_KIND = _shortcut_kinds(
-    M.IN_BODY.end, body_mode.SHORTCUT_END, M.IN_CELL.end, document_modes.using_in_body_end
-)
+# flags (ENDED_BY_POP, FORMATTING: no lookup by name);
+# tests/test_tree_fast_paths.py checks them against _shortcut_kinds of the
+# in-body and in-cell end tag tables.
 
 
 class _TreeConstructorWithoutShortcuts(TreeConstructor):
