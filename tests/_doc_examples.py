@@ -61,6 +61,7 @@ CLI_PLACEHOLDERS: dict[str, list[str]] = {
     "*.html": ["examples/example.html", "docs/examples/prices.html"],
     "pages/*": ["examples/example.html", "docs/examples/prices.html"],
     "snippet.html": ["docs/examples/shapes.html"],
+    "crawl.warc.gz": ["examples/example.warc.gz"],
 }
 # What a synopsis pipes into ``specparser -``.
 _CLI_STDIN = "examples/example.html"

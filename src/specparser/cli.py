@@ -194,6 +194,16 @@ def _build_argument_parser() -> argparse.ArgumentParser:
         "--progress", choices=("auto", "always", "never"), default="auto",
         help="progress bar on standard error (auto: when it is a terminal and there are several files)",
     )
+    parser.add_argument(
+        "--warc", action="store_true",
+        help="each FILE is a WARC web archive: print one JSON line per HTML page in it "
+        "(needs the warcio package: pip install 'specparser-html[warc]')",
+    )
+    parser.add_argument(
+        "--fields", default="text,links", metavar="LIST",
+        help="with --warc: what each line holds besides url, record_id, date, status and encoding: "
+        "text, links, errors, comma-separated (default: text,links)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -453,6 +463,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: list[str]) -> int:
     args = _build_argument_parser().parse_args(argv)
+    if args.warc:
+        return _main_warc(args)
     options = Options(
         format=args.format,
         encoding=None if args.encoding is None else _encoding_override(args.encoding),
@@ -473,18 +485,45 @@ def _main(argv: list[str]) -> int:
         else:
             jobs.append((path, path, None))
 
-    if args.output is not None:
-        try:
-            out: IO[bytes] = open(args.output, "wb")
-        except OSError as error:
-            raise UsageError(f"--output: {_describe_os_error(args.output, error)}") from None
-    else:
-        out = sys.stdout.buffer
+    out = _open_output(args)
     try:
         return _run(jobs, options, args, out)
     finally:
         if out is not sys.stdout.buffer:
             out.close()
+
+
+def _open_output(args: argparse.Namespace) -> IO[bytes]:
+    """``--output FILE`` opened for writing, or standard output."""
+    if args.output is None:
+        return sys.stdout.buffer
+    try:
+        return open(args.output, "wb")
+    except OSError as error:
+        raise UsageError(f"--output: {_describe_os_error(args.output, error)}") from None
+
+
+def _main_warc(args: argparse.Namespace) -> int:
+    """``--warc``: JSON Lines of the archives' HTML pages (:mod:`specparser.cli_warc`)."""
+    from .cli_warc import parse_fields, write_warc_records
+
+    try:
+        fields = parse_fields(args.fields)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if _STDIN_NAME in args.files and sys.stdin is None:
+        raise UsageError("-: standard input is closed")
+    sources = [(_STDIN_LABEL, sys.stdin.buffer) if path == _STDIN_NAME else (path, path) for path in args.files]
+    out = _open_output(args)
+    try:
+        _, failures = write_warc_records(sources, fields, out, _error)
+    except ImportError as error:
+        raise UsageError(str(error)) from None
+    finally:
+        out.flush()
+        if out is not sys.stdout.buffer:
+            out.close()
+    return _EXIT_USAGE if failures else _EXIT_OK
 
 
 def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, args: argparse.Namespace, out: IO[bytes]) -> int:
