@@ -247,22 +247,29 @@ def load_cases(
     return out
 
 
-def run_case(case: TreeCase, builder: str = "etree", fast_paths: bool = True) -> tuple[str, int]:
+def run_case(case: TreeCase, builder: str = "etree", fast_paths: bool = True, events: bool = False) -> tuple[str, int]:
     """The dump of the tree the adapter built, and the parse error count.
 
     Uses the core API (builder registry + tree construction), not the
     html5lib-compatible facade, so every registered adapter is tested as
-    it is."""
+    it is.  ``events=True`` parses the way the event interfaces do
+    (specparser.events: every event reported, tree shortcuts off)."""
     from specparser.builders import get_builder, get_walker
+    from specparser.events import EVENT_NAMES, EventQueue, reporting_builder
     from specparser.testformat import dump_events
     from specparser.treeconstruction import build_tree, context_element
 
     options = {"fullTree": True} if builder == "etree" else {}
     adapter = get_builder(builder)(namespaceHTMLElements=True, **options)
+    listener = None
+    if events:
+        listener = EventQueue(frozenset(EVENT_NAMES))
+        adapter = reporting_builder(adapter, listener)
     context = None if case.context is None else context_element(case.context)
     errors: list = []
     tree = build_tree(
-        case.data, adapter, scripting=case.scripting, errors=errors, context=context, fast_paths=fast_paths
+        case.data, adapter, scripting=case.scripting, errors=errors, context=context, fast_paths=fast_paths,
+        listener=listener,
     )
     return dump_events(get_walker(builder)(tree)), len(errors)
 
@@ -280,7 +287,7 @@ def _run_builder(cases: list[TreeCase], builder: str, args: argparse.Namespace) 
             with warnings.catch_warnings():
                 # Adapters that must coerce names (lxml) warn; expected here.
                 warnings.simplefilter("ignore")
-                got, nerrors = run_case(case, builder, args.fast_paths)
+                got, nerrors = run_case(case, builder, args.fast_paths, args.events)
         except Exception:
             got, nerrors = "EXCEPTION\n" + traceback.format_exc(), -1
         if got == case.expected:
@@ -311,6 +318,11 @@ def main(argv: list[str]) -> int:
         dest="fast_paths",
         action="store_false",
         help="build_tree(fast_paths=False): every character through the tokenizer's states, every token through the handlers",
+    )
+    ap.add_argument(
+        "--events",
+        action="store_true",
+        help="parse as the event interfaces do (specparser.events: every event reported, tree shortcuts off)",
     )
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--max-failures", type=int, default=50)

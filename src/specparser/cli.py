@@ -228,7 +228,7 @@ def _describe_os_error(path: str, error: OSError) -> str:
 
 
 class Parsed(NamedTuple):
-    tree: object  # the ElementTree DOCUMENT_ROOT / DOCUMENT_FRAGMENT element
+    tree: object  # the ElementTree DOCUMENT_ROOT / DOCUMENT_FRAGMENT element (None for --format errors)
     errors: list  # specparser.errors.ParseError records, in the order found
     encoding: str | None  # the encoding the bytes were decoded with
 
@@ -238,11 +238,20 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
     facade, whose shapes follow html5lib): the encoding sniffing and
     re-parse loop, tree construction, the ElementTree adapter."""
     from .builders.etree import ElementTreeBuilder
+    from .builders.skeleton import SkeletonBuilder
     from .encoding import parse_with_reparse
     from .treeconstruction import build_tree
 
     def parse_text(decoded) -> Parsed:  # type: ignore[no-untyped-def]
         errors: list = []
+        if options.format == "errors":
+            # No tree: the skeleton keeps only what tree construction asks
+            # about, so memory follows the depth of the document.
+            skeleton = SkeletonBuilder()
+            build_tree(
+                decoded.text, skeleton, options.scripting, errors, options.context, decoded, listener=skeleton
+            )
+            return Parsed(None, errors, decoded.encoding)
         builder = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
         tree = build_tree(
             decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded

@@ -29,6 +29,7 @@ from ..fragment_context import check_context_element, parse_fragment_context
 from ..tokenizer import Tokenizer
 from ..treebuilder import TreeBuilder
 from .core import TreeConstructor
+from .events import EventTreeConstructor, StackListener
 
 __all__ = ["TreeConstructor", "build_tree", "context_element", "prepare_tree_construction", "run_tree_construction"]
 
@@ -41,6 +42,7 @@ def build_tree(
     context: tuple[str, str] | None = None,
     decoded: Any = None,
     fast_paths: bool = True,
+    listener: StackListener | None = None,
 ) -> Any:
     """Tokenize ``text``, build the tree with ``builder`` and return
     ``builder.finish()``.  ``context`` = ``(local name, namespace)`` selects
@@ -51,8 +53,11 @@ def build_tree(
     ``fast_paths=False`` turns off the shortcuts of both stages: every
     character goes through the tokenizer's state machine and every token
     through the insertion modes' handlers (the same tree and errors,
-    slower: for testing the shortcuts)."""
-    tokenizer = prepare_tree_construction(text, builder, scripting, errors, context, decoded, fast_paths)
+    slower: for testing the shortcuts).  ``listener``, a
+    :class:`~.events.StackListener`, is told when each element starts and
+    ends (:class:`~.events.EventTreeConstructor`: the tree construction
+    shortcuts are then off)."""
+    tokenizer = prepare_tree_construction(text, builder, scripting, errors, context, decoded, fast_paths, listener)
     return run_tree_construction(tokenizer, builder, errors)
 
 
@@ -64,6 +69,7 @@ def prepare_tree_construction(
     context: tuple[str, str] | None = None,
     decoded: Any = None,
     fast_paths: bool = True,
+    listener: StackListener | None = None,
 ) -> Tokenizer:
     """The first half of :func:`build_tree`: a tokenizer over ``text``
     feeding a new :class:`TreeConstructor` over ``builder``, in the state
@@ -71,7 +77,11 @@ def prepare_tree_construction(
     tokenizer while it runs, like the html5lib facade, keep it here)."""
     if context is not None:
         check_context_element(context, "build_tree", "context")
-    constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths)
+    constructor: TreeConstructor
+    if listener is None:
+        constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths)
+    else:
+        constructor = EventTreeConstructor(builder, listener, scripting=scripting, errors=errors, context=context)
     constructor.decoded = decoded
     tokenizer = Tokenizer(text, constructor, errors=errors, fast_paths=fast_paths)
     constructor.tokenizer = tokenizer
