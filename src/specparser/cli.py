@@ -25,6 +25,7 @@ from collections import deque
 from typing import IO, Iterator, NamedTuple, Sequence
 
 from .encoding import get_an_encoding
+from .encoding.detectors import DETECTOR_NAMES, resolve_detector
 from .error_messages import message_for
 from .fragment_context import parse_fragment_context
 
@@ -49,8 +50,8 @@ _STDIN_LABEL = "<stdin>"  # the file name printed for standard input
 _DESCRIPTION = """\
 Parse HTML documents with the WHATWG HTML parsing algorithm and print the
 tree a browser would build.  Files are read as bytes; the encoding is
-sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, else
-windows-1252)."""
+sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, the
+--detector's guess, else windows-1252)."""
 
 _EPILOG = """\
 formats:
@@ -103,6 +104,7 @@ class Options(NamedTuple):
     context: tuple[str, str] | None  # --fragment as (local name, namespace)
     scripting: bool
     detect_utf8: bool = True  # step 8 of the sniffing: valid UTF-8 is UTF-8
+    detector: str | None = None  # step 8 for other undeclared bytes: a detector name
 
 
 class _Result(NamedTuple):
@@ -178,6 +180,11 @@ def _build_argument_parser() -> argparse.ArgumentParser:
         help="do not read undeclared bytes that are valid UTF-8 as UTF-8 (use windows-1252, the spec's default)",
     )
     parser.add_argument(
+        "--detector", choices=DETECTOR_NAMES,
+        help="guess the encoding of undeclared bytes that are not valid UTF-8 with this detector "
+        "(pip install 'specparser-html[detect]'); default: windows-1252",
+    )
+    parser.add_argument(
         "--fragment", metavar="CONTEXT",
         help="parse as a fragment in this context element: 'td', 'svg path', 'math mi' ...",
     )
@@ -240,7 +247,8 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
         return Parsed(tree, errors, decoded.encoding)
 
     return parse_with_reparse(
-        data, parse_text, override_encoding=options.encoding, detect_utf8=options.detect_utf8
+        data, parse_text, override_encoding=options.encoding, detect_utf8=options.detect_utf8,
+        detector=resolve_detector(options.detector, "--detector"),
     )
 
 
@@ -459,7 +467,12 @@ def _main(argv: list[str]) -> int:
         context=None if args.fragment is None else fragment_context(args.fragment),
         scripting=args.scripting,
         detect_utf8=not args.no_detect_utf8,
+        detector=args.detector,
     )
+    try:
+        resolve_detector(options.detector, "--detector")  # installed? (checked once, before any input)
+    except ImportError as error:
+        raise UsageError(str(error)) from None
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:
         if path == _STDIN_NAME:
