@@ -89,7 +89,7 @@ def _context_text(context: tuple[str, str]) -> str:
 
 def select_matches(
     data: bytes, options: Any, detector: Any
-) -> tuple[Iterator[Iterator[tuple]], list[Any], str | None]:
+) -> tuple[Iterator[Iterator[tuple[Any, ...]]], list[Any], str | None]:
     """Parse ``data`` (options of :class:`specparser.cli.Options`) into the
     engine's tree and return the walker events of each match (only the
     first with ``--first``), the parse errors and the encoding."""

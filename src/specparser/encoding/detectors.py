@@ -177,7 +177,7 @@ def resolve_detector(detector: object, where: str) -> Detector | None:
             ) from None
         return _NAMED[detector]
     if callable(detector):
-        return detector  # type: ignore[no-any-return]
+        return detector  # type: ignore[no-any-return, unused-ignore]
     raise TypeError(
         f"{where}: detector must be a detector name ({', '.join(DETECTOR_NAMES)}), a callable "
         f"taking bytes and returning an encoding label or None, or None; not {type(detector).__name__}"
