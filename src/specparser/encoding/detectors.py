@@ -116,9 +116,10 @@ def detector_input(data: bytes) -> bytes:
     (comments, tags, the contents of ``script`` and ``style``, character
     references), white space runs as one space.  Frequency analysis needs
     the text: on a whole page the ASCII markup outweighs it (the spec's
-    note on step 8), and charset-normalizer, given whole corpus pages in
-    legacy encodings, named the right encoding for 40 of 72 (this text: see
-    docs/guides/encodings.md); it is also less to read."""
+    note on step 8): charset-normalizer, given 70 corpus pages made
+    undeclared legacy bytes, reads 59 right, given their text 63
+    (benchmarks/detector_accuracy.py, docs/guides/encodings.md); it is
+    also less to read."""
     return _SPACES.sub(b" ", _MARKUP.sub(b" ", data))
 
 
