@@ -16,7 +16,12 @@ import sys
 import pytest
 
 import specparser
-from specparser.encoding.detectors import REFUSED_DETECTOR_ENCODINGS, detector_input, encoding_of_detector_answer
+from specparser.encoding.detectors import (
+    MINIMUM_EVIDENCE,
+    REFUSED_DETECTOR_ENCODINGS,
+    detector_input,
+    encoding_of_detector_answer,
+)
 from specparser.encoding.labels import PYTHON_CODECS
 from specparser.encoding.multibyte_encoders import encode_multi_byte
 
@@ -51,6 +56,8 @@ def legacy(text: str, encoding: str) -> bytes:
 
 
 RUSSIAN = legacy(page(SAMPLES["windows-1251"]), "windows-1251")
+# "Привет, как дела?": 13 bytes beyond ASCII, enough to ask a detector.
+SHORT = b"<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xea\xe0\xea \xe4\xe5\xeb\xe0?"
 
 
 @pytest.mark.parametrize("encoding", sorted(SAMPLES))
@@ -112,12 +119,26 @@ def test_str_input_never_asks() -> None:
 
 def test_the_detector_reads_the_text_without_markup() -> None:
     detector = Recorder()
-    data = b"<!DOCTYPE html><script>var x = '\xe9';</script><!-- \xe9 --><p class=a>\xcf\xf0\xe8&amp;\xe2\xe5\xf2</p>"
+    data = b"<!DOCTYPE html><script>var x = '\xe9';</script><!-- \xe9 --><p class=a>\xcf\xf0\xe8\xe2\xe5\xf2&amp;\xec\xe8\xf0</p>"
     info = specparser.ParseInfo()
     specparser.parse(data, detector=detector, info=info)
-    assert detector.seen == [b" \xcf\xf0\xe8 \xe2\xe5\xf2 "]
-    assert detector_input(data) == b" \xcf\xf0\xe8 \xe2\xe5\xf2 "
+    assert detector.seen == [b" \xcf\xf0\xe8\xe2\xe5\xf2 \xec\xe8\xf0 "]
+    assert detector_input(data) == b" \xcf\xf0\xe8\xe2\xe5\xf2 \xec\xe8\xf0 "
     assert (info.encoding, info.encoding_source) == ("windows-1251", "detector")
+
+
+def test_a_word_or_two_is_too_little_to_ask() -> None:
+    # 7 bytes beyond ASCII: the default; charset-normalizer (and bs4's
+    # lxml builder) would read this windows-1252 word as Big5.
+    detector = Recorder()
+    info = specparser.ParseInfo()
+    tree = specparser.parse("<p>Räksmörgås, smörgås, blåbär".encode("cp1252"), detector=detector, info=info)
+    assert detector.seen == []
+    assert (info.encoding_source, tree.find(".//p").text) == ("default", "Räksmörgås, smörgås, blåbär")
+    assert MINIMUM_EVIDENCE == 8
+    detector = Recorder()
+    specparser.parse("<p>Räksmörgås, smörgås, blåbär, öl".encode("cp1252"), detector=detector)
+    assert len(detector.seen) == 1  # 8 bytes: asked
 
 
 @pytest.mark.parametrize(
@@ -138,7 +159,7 @@ def test_the_detector_reads_the_text_without_markup() -> None:
 def test_answers_go_through_the_label_table(answer: str, encoding: str) -> None:
     assert encoding_of_detector_answer(answer) == encoding
     info = specparser.ParseInfo()
-    specparser.parse(b"<p>\xcf\xf0\xe8", detector=Recorder(answer), info=info)
+    specparser.parse(SHORT, detector=Recorder(answer), info=info)
     assert (info.encoding, info.encoding_source) == (encoding, "detector")
 
 
@@ -150,7 +171,7 @@ def test_answers_go_through_the_label_table(answer: str, encoding: str) -> None:
 def test_answers_that_name_no_allowed_encoding_are_ignored(answer: object) -> None:
     assert encoding_of_detector_answer(answer) is None
     info = specparser.ParseInfo()
-    specparser.parse(b"<p>\xcf\xf0\xe8", detector=Recorder(answer), info=info)
+    specparser.parse(SHORT, detector=Recorder(answer), info=info)
     assert (info.encoding, info.encoding_source) == ("windows-1252", "default")
     assert REFUSED_DETECTOR_ENCODINGS == {"replacement", "utf-16be", "utf-16le", "x-user-defined"}
 

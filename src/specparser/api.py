@@ -189,10 +189,12 @@ def parse(
     :param detector: step 8 with a real detector, for bytes that nothing
         earlier decided and that are not valid UTF-8: ``"charset-normalizer"``
         (``pip install 'specparser-html[detect]'``) or a callable taking the
-        bytes and returning an encoding label or ``None``.  Its answer goes
-        through the Encoding Standard's labels (and Python's codec names);
-        one naming no encoding, or UTF-16, ``replacement`` or
-        ``x-user-defined``, is ignored.
+        bytes and returning an encoding label or ``None``.  It is given the
+        text without the markup, when that has at least 8 bytes beyond
+        ASCII.  Its answer goes through the Encoding Standard's labels (and
+        Python's codec names); one naming no encoding, or UTF-16,
+        ``replacement`` or ``x-user-defined``, is ignored
+        (:mod:`specparser.encoding.detectors`).
     :param errors: a list the parse errors are appended to.
     :param info: a :class:`ParseInfo` to fill in (encoding, how it was
         chosen, quirks mode).

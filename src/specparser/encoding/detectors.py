@@ -30,6 +30,7 @@ from .decoding import get_an_encoding
 __all__ = [
     "DETECTOR_NAMES",
     "Detector",
+    "MINIMUM_EVIDENCE",
     "REFUSED_DETECTOR_ENCODINGS",
     "autodetect_the_character_encoding",
     "charset_normalizer_detector",
@@ -123,11 +124,25 @@ def detector_input(data: bytes) -> bytes:
     return _SPACES.sub(b" ", _MARKUP.sub(b" ", data))
 
 
+#: The detector is asked only when the text holds at least this many bytes
+#: beyond ASCII.  Fewer is a word or two: too little for frequency analysis
+#: (charset-normalizer reads the windows-1252 "R\xe4ksm\xf6rg\xe5s" as Big5,
+#: and so do bs4's lxml and html.parser builders), and the default is right
+#: more often; a sentence of Cyrillic, Greek or CJK text has more.
+MINIMUM_EVIDENCE = 8
+
+_ASCII = bytes(range(0x80))
+
+
 def autodetect_the_character_encoding(data: bytes, detector: Detector) -> str | None:
     """Step 8 with ``detector``: its answer for the text of ``data``
     (:func:`detector_input`) when that names a supported encoding
-    (:func:`encoding_of_detector_answer`), else ``None``."""
-    return encoding_of_detector_answer(detector(detector_input(data)))
+    (:func:`encoding_of_detector_answer`), else ``None``.  Not asked when
+    the text has fewer than :data:`MINIMUM_EVIDENCE` bytes beyond ASCII."""
+    text = detector_input(data)
+    if len(text.translate(None, _ASCII)) < MINIMUM_EVIDENCE:
+        return None
+    return encoding_of_detector_answer(detector(text))
 
 
 def charset_normalizer_detector(data: bytes) -> str | None:
