@@ -152,6 +152,22 @@ def _encoding_override(label: str) -> str:
     return name
 
 
+def _check_select(options: Options) -> None:
+    """--select's engine and selector are checked once, before any input."""
+    if options.select is None:
+        if options.first:
+            raise UsageError("--first applies to --select")
+        return
+    if options.format == "errors":
+        raise UsageError("--select writes elements: use --format html, tree, text, text-content or json")
+    from .cli_select import compile_selector, selector_engine
+
+    try:
+        compile_selector(options.select, selector_engine())
+    except (ImportError, ValueError) as error:
+        raise UsageError(str(error)) from None
+
+
 class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line, no usage block: the same shape as every other error.
@@ -556,22 +572,6 @@ def _main(argv: list[str]) -> int:
     finally:
         if out is not sys.stdout.buffer:
             out.close()
-
-
-def _check_select(options: Options) -> None:
-    """--select's engine and selector are checked once, before any input."""
-    if options.select is None:
-        if options.first:
-            raise UsageError("--first applies to --select")
-        return
-    if options.format == "errors":
-        raise UsageError("--select writes elements: use --format html, tree, text, text-content or json")
-    from .cli_select import compile_selector, selector_engine
-
-    try:
-        compile_selector(options.select, selector_engine())
-    except (ImportError, ValueError) as error:
-        raise UsageError(str(error)) from None
 
 
 def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, args: argparse.Namespace, out: IO[bytes]) -> int:
