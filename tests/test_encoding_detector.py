@@ -166,7 +166,7 @@ def test_answers_go_through_the_label_table(answer: str, encoding: str) -> None:
 @pytest.mark.parametrize(
     "answer",
     [None, "", "bogus", "utf-32", "hz", "utf-16", "UTF-16LE", "utf_16_be", "iso-2022-kr", "replacement",
-     "x-user-defined", 42, b"windows-1251", "\u212aoi8-r"],
+     "x-user-defined", 42, b"windows-1251", "\u212aoi8-r", "utf-8\x00", "rot13", "a" * 10000],
 )  # fmt: skip
 def test_answers_that_name_no_allowed_encoding_are_ignored(answer: object) -> None:
     assert encoding_of_detector_answer(answer) is None

@@ -89,7 +89,7 @@ def encoding_of_detector_answer(label: object) -> str | None:
             spelled = spelled[:-4]
         try:
             canonical = codecs.lookup(spelled).name.replace("_", "-")
-        except LookupError:
+        except (LookupError, ValueError):  # ValueError: a NUL in the name
             canonical = spelled
         for candidate in (spelled, canonical, canonical.replace("-", ""), _PYTHON_CODEC_NAMES.get(canonical)):
             name = get_an_encoding(candidate) if candidate else None
