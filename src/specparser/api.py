@@ -29,6 +29,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Literal, Protocol, Union, o
 
 from .constants import HTML_NAMESPACE
 from .encoding.decoding import get_an_encoding
+from .encoding.detectors import resolve_detector
 from .errors import ParseError
 from .etree_document import HTMLElementTree
 from .fragment_context import parse_fragment_context
@@ -73,7 +74,8 @@ class ParseInfo:
     * ``encoding_source``: the step that chose it: ``"bom"``,
       ``"override"`` (the ``encoding`` argument), ``"transport"``,
       ``"prescan"`` (a ``<meta>`` in the first 1,024 bytes),
-      ``"utf-8-detection"`` (valid UTF-8, ``detect_utf8``), ``"default"``,
+      ``"utf-8-detection"`` (valid UTF-8, ``detect_utf8``), ``"detector"``
+      (the ``detector`` argument's answer), ``"default"``,
       or ``"meta"`` (a later ``<meta>`` changed it); ``None`` for str input;
     * ``confidence``: the spec's ``"certain"``, ``"tentative"`` or
       ``"irrelevant"`` (str input);
@@ -108,6 +110,7 @@ if TYPE_CHECKING:
         transport_encoding: str | None
         default_encoding: str
         detect_utf8: bool
+        detector: str | Callable[[bytes], str | None] | None
         errors: list[ParseError] | None
         info: ParseInfo | None
 
@@ -157,6 +160,7 @@ def parse(
     detect_utf8: bool = True,
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
+    detector: str | Callable[[bytes], str | None] | None = None,
 ) -> Any:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -182,6 +186,15 @@ def parse(
     :param detect_utf8: read undeclared bytes that are valid UTF-8 as UTF-8
         (the spec's step 8, autodetection); ``False`` for the spec's plain
         default.
+    :param detector: step 8 with a real detector, for bytes that nothing
+        earlier decided and that are not valid UTF-8: ``"charset-normalizer"``
+        (``pip install 'specparser-html[detect]'``) or a callable taking the
+        bytes and returning an encoding label or ``None``.  It is given the
+        text without the markup, when that has at least 8 bytes beyond
+        ASCII.  Its answer goes through the Encoding Standard's labels (and
+        Python's codec names); one naming no encoding, or UTF-16,
+        ``replacement`` or ``x-user-defined``, is ignored
+        (:mod:`specparser.encoding.detectors`).
     :param errors: a list the parse errors are appended to.
     :param info: a :class:`ParseInfo` to fill in (encoding, how it was
         chosen, quirks mode).
@@ -189,6 +202,7 @@ def parse(
     return _run(
         "parse", markup, tree, None, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
+        detector,
     )  # fmt: skip
 
 
@@ -243,6 +257,7 @@ def parse_fragment(
     detect_utf8: bool = True,
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
+    detector: str | Callable[[bytes], str | None] | None = None,
 ) -> Any:
     """Parse ``markup`` as the contents of a ``context`` element, as
     ``innerHTML`` does (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm).
@@ -258,6 +273,7 @@ def parse_fragment(
     return _run(
         "parse_fragment", markup, tree, context, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
+        detector,
     )  # fmt: skip
 
 
@@ -277,6 +293,7 @@ def _run(
     detect_utf8: Any,
     errors: Any,
     info: Any,
+    detector: Any = None,
 ) -> Any:
     """Check every argument (so a bad one fails whatever the input), read
     the input, run tree construction (again after an encoding change that
@@ -302,6 +319,7 @@ def _run(
         raise TypeError(f"{function}(): errors must be a list (parse errors are appended) or None, not {type(errors).__name__}")
     if info is not None and not isinstance(info, ParseInfo):
         raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
+    detect = resolve_detector(detector, f"{function}()")
     data = _read(function, markup)
 
     def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
@@ -323,6 +341,7 @@ def _run(
             transport_encoding=transport_encoding,
             default_encoding=default,
             detect_utf8=detect_utf8,
+            detector=detect,
         )
     quirks_mode = getattr(builder, "quirks_mode", "no-quirks")
     if errors is not None and found:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import codecs
 import warnings
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 # First: without beautifulsoup4 this raises the ImportError that names the
 # extra to install.
@@ -198,22 +198,24 @@ def sniffing_keywords(
     data: bytes,
     user_specified_encoding: str | None = None,
     exclude_encodings: Iterable[str] | None = None,
-) -> dict[str, str]:
+) -> dict[str, Any]:
     """The keywords for specparser's encoding sniffing
     (:func:`specparser.encoding.decode_for_parse`) that honour bs4's
     ``from_encoding`` and ``exclude_encodings``.
 
     https://html.spec.whatwg.org/#encoding-sniffing-algorithm: a byte order
     mark wins; then ``from_encoding`` (the user's override, confidence
-    certain); then the ``<meta>`` prescan; then the "likely encoding" of
-    step 7, which here is UTF-8 when the bytes are valid UTF-8 and
-    windows-1252 (the spec's default) otherwise.  A candidate named in
+    certain); then the ``<meta>`` prescan; then step 8, autodetection:
+    bytes that are valid UTF-8 are UTF-8, others go to the detector bs4's
+    own builders use (:func:`_bs4_detector`) when one is installed; then
+    windows-1252, the spec's default.  A candidate named in
     ``exclude_encodings`` (by any label) is passed over: when the prescan's
-    encoding is excluded, the fallback becomes an override so that the
-    prescan cannot choose it.  (A byte order mark cannot be excluded.)
-    An unknown ``from_encoding`` label is ignored with a warning.
+    encoding is excluded, the later steps' answer becomes an override so
+    that the prescan cannot choose it.  (A byte order mark cannot be
+    excluded.)  An unknown ``from_encoding`` label is ignored with a warning.
     """
-    from .encoding import bom_sniff, get_an_encoding
+    from .encoding import bom_sniff, get_an_encoding, is_valid_utf8
+    from .encoding.detectors import autodetect_the_character_encoding
 
     excluded = set()
     for label in exclude_encodings or ():
@@ -232,21 +234,40 @@ def sniffing_keywords(
         elif user not in excluded:
             return {"override_encoding": user}
     declared = _declared_encoding(data)
-    fallback = "windows-1252"
-    if "utf-8" not in excluded:
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            pass
-        else:
-            fallback = "utf-8"
-    if fallback in excluded:
-        fallback = next(
-            (name for name in ("windows-1252", "utf-8") if name not in excluded), "windows-1252"
-        )
+    fallback = next((name for name in ("windows-1252", "utf-8") if name not in excluded), "windows-1252")
+    utf8 = "utf-8" not in excluded and is_valid_utf8(data)
+    detector = None if utf8 else _bs4_detector(excluded)
     if declared is not None and declared in excluded:
-        return {"override_encoding": fallback}
-    return {"likely_encoding": fallback}
+        detected = autodetect_the_character_encoding(data, detector) if detector is not None else None
+        return {"override_encoding": "utf-8" if utf8 else detected or fallback}
+    if utf8:
+        return {"likely_encoding": "utf-8"}
+    return {"default_encoding": fallback, "detector": detector}
+
+
+def _bs4_detector(excluded: set[str]) -> Callable[[bytes], str | None] | None:
+    """The detector bs4's own builders ask (``bs4.dammit``: cchardet, chardet
+    or charset-normalizer, whichever is installed), or ``None``; its answers
+    naming an excluded encoding are dropped.  charset-normalizer is asked
+    through :func:`specparser.encoding.detectors.charset_normalizer_detector`,
+    which keeps windows-1252 when other encodings read the text as well."""
+    from bs4 import dammit
+
+    from .encoding.detectors import charset_normalizer_detector, encoding_of_detector_answer
+
+    module = getattr(dammit, "chardet_module", None)
+    if module is None:
+        return None
+    if module.__name__ == "charset_normalizer":
+        detect: Callable[[bytes], str | None] = charset_normalizer_detector
+    else:
+        detect = lambda sample: module.detect(sample).get("encoding")  # noqa: E731
+
+    def detector(sample: bytes) -> str | None:
+        label = detect(sample)
+        return None if encoding_of_detector_answer(label) in excluded else label
+
+    return detector
 
 
 def _encoding_for_label(label: str) -> str | None:

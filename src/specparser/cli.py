@@ -25,6 +25,7 @@ from collections import deque
 from typing import IO, Iterator, NamedTuple, Sequence
 
 from .encoding import get_an_encoding
+from .encoding.detectors import DETECTOR_NAMES, resolve_detector
 from .error_messages import message_for
 from .fragment_context import parse_fragment_context
 
@@ -34,6 +35,7 @@ _PROG = "specparser"
 
 _EXIT_OK = 0
 _EXIT_PARSE_ERRORS = 1  # --strict and at least one parse error
+_EXIT_NO_MATCH = 1  # --select matched nothing in any input (as grep, justhtml)
 _EXIT_USAGE = 2  # bad arguments, or an input that could not be read
 _EXIT_BROKEN_PIPE = 141  # what a shell reports for a writer killed by SIGPIPE (128 + 13)
 _EXIT_INTERRUPTED = 130  # 128 + SIGINT
@@ -49,8 +51,8 @@ _STDIN_LABEL = "<stdin>"  # the file name printed for standard input
 _DESCRIPTION = """\
 Parse HTML documents with the WHATWG HTML parsing algorithm and print the
 tree a browser would build.  Files are read as bytes; the encoding is
-sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, else
-windows-1252)."""
+sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, the
+--detector's guess, else windows-1252)."""
 
 _EPILOG = """\
 formats:
@@ -87,8 +89,14 @@ line (files, bytes, parse errors, time) goes to standard error.  Output is
 UTF-8; the html format's <meta charset> says so (one is added to <head> when
 the output is not all ASCII and the document declared no encoding).
 
-exit status: 0 parsed; 1 with --strict when any parse error occurred;
-2 for a usage error or an input that could not be read."""
+--select CSS writes each matching element (its outer HTML, its tree, its
+text, its textContent, or one JSON NODE a line), --first only the first
+(per input).  The selector runs on a BeautifulSoup tree with soupsieve, or
+without bs4 on an lxml tree with cssselect.
+
+exit status: 0 parsed; 1 with --strict when any parse error occurred, or
+with --select when no input had a match; 2 for a usage error or an input
+that could not be read."""
 
 
 class UsageError(Exception):
@@ -103,6 +111,11 @@ class Options(NamedTuple):
     context: tuple[str, str] | None  # --fragment as (local name, namespace)
     scripting: bool
     detect_utf8: bool = True  # step 8 of the sniffing: valid UTF-8 is UTF-8
+    detector: str | None = None  # step 8 for other undeclared bytes: a detector name
+    select: str | None = None  # --select: a CSS selector; each match is written
+    first: bool = False  # --first: the first match only
+    separator: str | None = None  # --separator for --format text
+    strip: bool = False  # --strip for --format text
 
 
 class _Result(NamedTuple):
@@ -137,6 +150,22 @@ def _encoding_override(label: str) -> str:
             "(see https://encoding.spec.whatwg.org/#names-and-labels)"
         )
     return name
+
+
+def _check_select(options: Options) -> None:
+    """--select's engine and selector are checked once, before any input."""
+    if options.select is None:
+        if options.first:
+            raise UsageError("--first applies to --select")
+        return
+    if options.format == "errors":
+        raise UsageError("--select writes elements: use --format html, tree, text, text-content or json")
+    from .cli_select import compile_selector, selector_engine
+
+    try:
+        compile_selector(options.select, selector_engine())
+    except (ImportError, ValueError) as error:
+        raise UsageError(str(error)) from None
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -176,6 +205,27 @@ def _build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-detect-utf8", action="store_true",
         help="do not read undeclared bytes that are valid UTF-8 as UTF-8 (use windows-1252, the spec's default)",
+    )
+    parser.add_argument(
+        "--detector", choices=DETECTOR_NAMES,
+        help="guess the encoding of undeclared bytes that are not valid UTF-8 with this detector "
+        "(pip install 'specparser-html[detect]'); default: windows-1252",
+    )
+    parser.add_argument(
+        "--select", "--selector", metavar="CSS", dest="select",
+        help="write each element the CSS selector matches, in the chosen format (not errors); "
+        "needs BeautifulSoup (soupsieve) or lxml with cssselect",
+    )
+    parser.add_argument("--first", action="store_true", help="with --select: the first match only")
+    parser.add_argument(
+        "--separator", metavar="SEP",
+        help="text format: join the shown text nodes with SEP instead of laying out lines "
+        "(as bs4's get_text(SEP) and justhtml's --separator)",
+    )
+    parser.add_argument(
+        "--strip", action="store_true",
+        help="text format: strip white space from each text node (with --separator) or line, "
+        "leaving out empty ones",
     )
     parser.add_argument(
         "--fragment", metavar="CONTEXT",
@@ -259,7 +309,8 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
         return Parsed(tree, errors, decoded.encoding)
 
     return parse_with_reparse(
-        data, parse_text, override_encoding=options.encoding, detect_utf8=options.detect_utf8
+        data, parse_text, override_encoding=options.encoding, detect_utf8=options.detect_utf8,
+        detector=resolve_detector(options.detector, "--detector"),
     )
 
 
@@ -269,6 +320,8 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     from .cli_formats import format_html, format_json, format_text, format_text_content, format_tree
     from .walkers.etree import walk
 
+    if options.select is not None:
+        return _format_matches(data, options)
     tree, errors, encoding = parse_bytes(data, options)
     fmt = options.format
     if fmt == "errors":
@@ -282,12 +335,36 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     elif fmt == "tree":
         text = format_tree(events)
     elif fmt == "text":
-        text = format_text(events, scripting=options.scripting)
+        text = format_text(events, scripting=options.scripting, separator=options.separator, strip=options.strip)
     elif fmt == "text-content":
         text = format_text_content(events)
     else:
         text = format_json(events, file=name, encoding=encoding, errors=errors, context=options.context)
     return text + "\n", len(errors)
+
+
+def _format_matches(data: bytes, options: Options) -> tuple[str, int]:
+    """--select: each match in the format, one after the other (a line
+    each but for the tree format's lines); "" when nothing matched."""
+    from .cli_formats import format_json_node, format_text, format_text_content, format_tree
+    from .cli_select import select_matches
+    from .serializer import serialize_events
+
+    matches, errors, _ = select_matches(data, options, resolve_detector(options.detector, "--detector"))
+    fmt = options.format
+    outputs = []
+    for events in matches:
+        if fmt == "html":
+            outputs.append(serialize_events(events, scripting=options.scripting))
+        elif fmt == "tree":
+            outputs.append(format_tree(events))
+        elif fmt == "text":
+            outputs.append(format_text(events, options.scripting, options.separator, options.strip))
+        elif fmt == "text-content":
+            outputs.append(format_text_content(events))
+        else:
+            outputs.append(format_json_node(events))
+    return "".join(output + "\n" for output in outputs), len(errors)
 
 
 def run_job(job: tuple[str, str | None, bytes | None], options: Options) -> _Result:
@@ -480,7 +557,17 @@ def _main(argv: list[str]) -> int:
         context=None if args.fragment is None else fragment_context(args.fragment),
         scripting=args.scripting,
         detect_utf8=not args.no_detect_utf8,
+        detector=args.detector,
+        select=args.select,
+        first=args.first,
+        separator=args.separator,
+        strip=args.strip,
     )
+    try:
+        resolve_detector(options.detector, "--detector")  # installed? (checked once, before any input)
+    except ImportError as error:
+        raise UsageError(str(error)) from None
+    _check_select(options)
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:
         if path == _STDIN_NAME:
@@ -543,6 +630,7 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
     shares_terminal = progress.enabled and out.isatty()
     start = time.monotonic()
     done = nbytes = error_count = failures = written = 0
+    matched = False  # --select: did any input have a match?
     for result in _results(jobs, options, args.jobs):
         done += 1
         nbytes += result.nbytes
@@ -559,6 +647,7 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
                 _write_all(out, header.encode("utf-8", "replace"))
             _write_all(out, result.output.encode("utf-8", "replace"))
             written += 1
+            matched = matched or bool(result.output)
             if shares_terminal:
                 out.flush()  # the bar is redrawn below the output just written
         progress.update(done, nbytes)
@@ -574,4 +663,6 @@ def _run(jobs: list[tuple[str, str | None, bytes | None]], options: Options, arg
         return _EXIT_USAGE
     if args.strict and error_count:
         return _EXIT_PARSE_ERRORS
+    if options.select is not None and not matched:
+        return _EXIT_NO_MATCH
     return _EXIT_OK

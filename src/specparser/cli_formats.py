@@ -74,7 +74,15 @@ from .testformat import dump_events
 from .text import visible_text_events
 from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
 
-__all__ = ["format_html", "format_json", "format_text", "format_text_content", "format_tree", "namespace_name"]
+__all__ = [
+    "format_html",
+    "format_json",
+    "format_json_node",
+    "format_text",
+    "format_text_content",
+    "format_tree",
+    "namespace_name",
+]
 
 _SHORT_NAMESPACES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
 
@@ -139,9 +147,12 @@ def format_tree(events: Iterable[tuple]) -> str:
     return dump_events(events)
 
 
-def format_text(events: Iterable[tuple], scripting: bool = False) -> str:
-    """The visible text of the document / fragment."""
-    return visible_text_events(events, scripting=scripting)
+def format_text(
+    events: Iterable[tuple], scripting: bool = False, separator: str | None = None, strip: bool = False
+) -> str:
+    """The visible text of the document / fragment (``separator`` and
+    ``strip`` as :func:`specparser.visible_text`)."""
+    return visible_text_events(events, scripting=scripting, separator=separator, strip=strip)
 
 
 def format_text_content(events: Iterable[tuple]) -> str:
@@ -191,6 +202,29 @@ def format_json(
     if context is not None:
         append(',"context":{"name":%s,"namespace":%s}' % (s(context[0]), s(namespace_name(context[1]))))
     append(',"children":[')
+    _append_json_nodes(events, out)
+    append('],"errors":[')
+    append(",".join(
+        '{"code":%s,"line":%d,"column":%d,"message":%s}'
+        % (s(error.code), error.line, error.column, s(error.message))
+        for error in errors
+    ))
+    append("]}")
+    return "".join(out)
+
+
+def format_json_node(events: Iterable[tuple]) -> str:
+    """The NODE of the schema (one line) whose walker events are
+    ``events``: what ``--select`` writes for each match."""
+    out: list[str] = []
+    _append_json_nodes(events, out)
+    return "".join(out)
+
+
+def _append_json_nodes(events: Iterable[tuple], out: list[str]) -> None:
+    """The NODEs of ``events``, comma-separated, appended to ``out``."""
+    s = _json_string
+    append = out.append
     # One flag per open JSON list: is the next item its first?
     first = [True]
     push = first.append
@@ -257,11 +291,3 @@ def format_json(
             ))
         else:
             raise ValueError(f"unknown walker event {event!r}")
-    append('],"errors":[')
-    append(",".join(
-        '{"code":%s,"line":%d,"column":%d,"message":%s}'
-        % (s(error.code), error.line, error.column, s(error.message))
-        for error in errors
-    ))
-    append("]}")
-    return "".join(out)

@@ -189,9 +189,15 @@ def _html_kind(name: str, attrs: dict[Any, str], scripting: bool) -> int:
     return _HTML_KINDS.get(name, _INLINE)
 
 
-def visible_text_events(events: Iterable[tuple[Any, ...]], *, scripting: bool = False) -> str:
+def visible_text_events(
+    events: Iterable[tuple[Any, ...]],
+    *,
+    scripting: bool = False,
+    separator: str | None = None,
+    strip: bool = False,
+) -> str:
     """The rendered text of the node whose walker events are ``events``
-    (see :func:`visible_text`)."""
+    (see :func:`visible_text` for the options)."""
     stream = iter(events)
     first = next(stream, None)
     if first is None:
@@ -201,8 +207,30 @@ def visible_text_events(events: Iterable[tuple[Any, ...]], *, scripting: bool = 
         if (namespace == HTML_NAMESPACE or namespace is None) and _html_kind(name, attrs, scripting) == _NONE:
             # innerText step 1: an element that is not being rendered gives
             # its descendant text content.
-            return _descendant_text_content(stream)
-    return _rendered_text(_chain(first, stream), scripting)
+            parts = _descendant_texts(stream)
+            if separator is None:
+                return _strip_lines("".join(parts)) if strip else "".join(parts)
+            return _join_texts(parts, separator, strip)
+    if separator is not None:
+        nodes = _TextNodes(scripting)
+        _rendered_text(_chain(first, stream), nodes)
+        return _join_texts(nodes.texts, separator, strip)
+    text = _rendered_text(_chain(first, stream), _Collector(scripting))
+    return _strip_lines(text) if strip else text
+
+
+def _join_texts(texts: list[str], separator: str, strip: bool) -> str:
+    """bs4's ``get_text(separator, strip)`` and justhtml's ``to_text``:
+    the texts joined by ``separator``; with ``strip``, each stripped of
+    white space (``str.strip``) and the empty ones left out."""
+    if strip:
+        texts = [stripped for stripped in (text.strip() for text in texts) if stripped]
+    return separator.join(texts)
+
+
+def _strip_lines(text: str) -> str:
+    """Each line stripped of white space, the empty ones left out."""
+    return "\n".join(stripped for stripped in (line.strip() for line in text.split("\n")) if stripped)
 
 
 def _chain(first: tuple[Any, ...], rest: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
@@ -210,8 +238,8 @@ def _chain(first: tuple[Any, ...], rest: Iterable[tuple[Any, ...]]) -> Iterator[
     yield from rest
 
 
-def _descendant_text_content(stream: Iterable[tuple[Any, ...]]) -> str:
-    """The text of every Text descendant, template contents excluded (they
+def _descendant_texts(stream: Iterable[tuple[Any, ...]]) -> list[str]:
+    """The data of every Text descendant, template contents excluded (they
     are not descendants)."""
     parts = []
     in_contents = 0
@@ -224,13 +252,12 @@ def _descendant_text_content(stream: Iterable[tuple[Any, ...]]) -> str:
             in_contents += 1
         elif kind == END_CONTENT:
             in_contents -= 1
-    return "".join(parts)
+    return parts
 
 
-def _rendered_text(stream: Iterable[tuple[Any, ...]], scripting: bool) -> str:
+def _rendered_text(stream: Iterable[tuple[Any, ...]], collector: _Collector) -> str:
     """innerText's getter steps 2-7 over the rendered text collection steps
     of every node of ``stream``."""
-    collector = _Collector(scripting)
     text = collector.text
     start = collector.start
     end = collector.end
@@ -461,6 +488,26 @@ class _Collector:
         return _join(self.items)
 
 
+class _TextNodes(_Collector):
+    """The walk for ``separator``: the rendered elements and boxes as
+    :class:`_Collector` decides them, but the data of each Text node that
+    is shown kept as it is, one item per node (what bs4's ``get_text`` and
+    justhtml's ``to_text`` join), instead of the laid-out lines."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, scripting: bool) -> None:
+        super().__init__(scripting)
+        self.texts: list[str] = []
+
+    def text(self, data: str) -> None:
+        stack = self.stack
+        if stack and stack[-1][3] not in (_ALL, _FIRST_ELEMENT):
+            return  # no box for text in a select, optgroup, closed details
+        if self.text_shown and data:
+            self.texts.append(data)
+
+
 def _let_through(parent: list[Any], name: str, is_html: bool) -> bool:
     """Whether a child element of ``parent``, whose children filter is not
     _ALL, has a box (step 3 for select and optgroup; details; MathML)."""
@@ -576,7 +623,14 @@ def _tree_type(node: Any) -> str:
     )
 
 
-def visible_text(node: Any, tree: str | None = None, *, scripting: bool = False) -> str:
+def visible_text(
+    node: Any,
+    tree: str | None = None,
+    *,
+    scripting: bool = False,
+    separator: str | None = None,
+    strip: bool = False,
+) -> str:
     """The text a reader sees in ``node``: its ``innerText``, by the HTML
     Standard's rendered text collection steps as far as they apply without
     CSS (see the module docstring for what is and is not rendered).
@@ -596,6 +650,18 @@ def visible_text(node: Any, tree: str | None = None, *, scripting: bool = False)
 
         >>> visible_text(parse("<p>Hello <b>world</b><script>x()</script><p>Bye"))
         'Hello world\\n\\nBye'
+
+    ``separator`` (a str) gives what bs4's ``get_text(separator)`` and
+    justhtml's ``to_text(separator)`` give, from the text a reader sees:
+    the data of each shown Text node, as it is (no layout, no white-space
+    collapsing), joined by ``separator``.  ``strip=True`` strips white space
+    (``str.strip``) from each of them and leaves the empty ones out, as
+    ``get_text(strip=True)`` does; without a separator it strips each line
+    of the layout and leaves out the empty lines (no blank lines between
+    paragraphs)::
+
+        >>> visible_text(parse("<p>Hello <b>world</b><script>x()</script><p>Bye"), separator="|", strip=True)
+        'Hello|world|Bye'
     """
     if node is None:
         raise TypeError("visible_text(): node must be a tree node, not None")
@@ -603,8 +669,11 @@ def visible_text(node: Any, tree: str | None = None, *, scripting: bool = False)
         tree = _tree_type(node)
     elif not isinstance(tree, str):
         raise TypeError(f"visible_text(): tree must be a str naming a tree type, not {type(tree).__name__}")
-    if not isinstance(scripting, bool):
-        raise TypeError(f"visible_text(): scripting must be a bool, not {type(scripting).__name__}")
+    for name, value in (("scripting", scripting), ("strip", strip)):
+        if not isinstance(value, bool):
+            raise TypeError(f"visible_text(): {name} must be a bool, not {type(value).__name__}")
+    if separator is not None and not isinstance(separator, str):
+        raise TypeError(f"visible_text(): separator must be a str or None, not {type(separator).__name__}")
     from .builders import get_walker
 
     try:
@@ -620,4 +689,4 @@ def visible_text(node: Any, tree: str | None = None, *, scripting: bool = False)
         raise TypeError(f"visible_text(): node: {exc}") from None
     if first is None:
         return ""
-    return visible_text_events(_chain(first, events), scripting=scripting)
+    return visible_text_events(_chain(first, events), scripting=scripting, separator=separator, strip=strip)

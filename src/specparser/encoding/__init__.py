@@ -12,6 +12,7 @@ Modules, one job each:
 * :mod:`.meta` - what a ``<meta>`` declares (also used by tree
   construction);
 * :mod:`.sniffing` - the encoding sniffing algorithm and the confidences;
+* :mod:`.detectors` - step 8's optional detector (``detector=``);
 * :mod:`.change` - changing the encoding while parsing;
 * :mod:`.bytestream` - the entry point's decode and re-parse loop.
 """

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 from .change import ReparseWithEncoding, change_the_encoding
 from .decoding import decode, lookup
+from .detectors import Detector
 from .meta import encoding_declared_by_meta
 from .sniffing import CERTAIN, IRRELEVANT, TENTATIVE, determine_the_character_encoding
 
@@ -165,6 +166,7 @@ def decode_for_parse(
     default_encoding: str | None = None,
     useChardet: bool = False,
     detect_utf8: bool = False,
+    detector: Detector | None = None,
 ) -> DecodedInput:
     """Run the encoding sniffing algorithm on ``source`` and decode it.
 
@@ -174,7 +176,9 @@ def decode_for_parse(
     ``useChardet`` lets an installed chardet or charset_normalizer guess
     when nothing else decided (off by default so results do not depend on
     what happens to be installed); ``detect_utf8`` takes bytes that are
-    valid UTF-8 as UTF-8 first (the native API's default, not html5lib's).
+    valid UTF-8 as UTF-8 first (the native API's default, not html5lib's);
+    ``detector`` is asked about undecided bytes that are not valid UTF-8
+    (:mod:`specparser.encoding.detectors`).
 
     Text input has no encoding: its confidence is "irrelevant" and, as in
     html5lib 1.1, giving any ``*_encoding`` keyword with it is a
@@ -206,6 +210,7 @@ def decode_for_parse(
         default_encoding="windows-1252" if default_encoding is None else default_encoding,
         useChardet=useChardet,
         detect_utf8=detect_utf8,
+        detector=detector,
     )
     text, encoding = decode(data, encoding)
     return DecodedInput(text, encoding, confidence, data, step)

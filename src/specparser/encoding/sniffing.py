@@ -22,6 +22,7 @@ import warnings
 from typing import NamedTuple
 
 from .decoding import bom_sniff, get_an_encoding, lookup
+from .detectors import Detector, autodetect_the_character_encoding
 from .prescan import PRESCAN_LENGTH, prescan_a_byte_stream_to_determine_its_encoding
 
 __all__ = [
@@ -138,6 +139,7 @@ def encoding_sniffing_algorithm(
     useChardet: bool = False,
     prescan_length: int = PRESCAN_LENGTH,
     detect_utf8: bool = False,
+    detector: Detector | None = None,
 ) -> tuple[str, str]:
     """https://html.spec.whatwg.org/#encoding-sniffing-algorithm
 
@@ -154,6 +156,7 @@ def encoding_sniffing_algorithm(
         useChardet,
         prescan_length,
         detect_utf8,
+        detector,
     )
     return encoding, confidence
 
@@ -168,12 +171,16 @@ def determine_the_character_encoding(
     useChardet: bool = False,
     prescan_length: int = PRESCAN_LENGTH,
     detect_utf8: bool = False,
+    detector: Detector | None = None,
 ) -> Sniffed:
     """https://html.spec.whatwg.org/#encoding-sniffing-algorithm
 
     The encoding, confidence and deciding step for the bytes ``data``.
     Step 8 (autodetection) runs only when asked: ``detect_utf8`` takes valid
-    UTF-8 as UTF-8 (no dependency), then ``useChardet`` asks chardet or
+    UTF-8 as UTF-8 (no dependency); ``detector`` (a callable,
+    :mod:`specparser.encoding.detectors`) is asked about bytes that are not
+    valid UTF-8, its answer used when it names a supported encoding
+    (source ``"detector"``); then ``useChardet`` (html5lib's) asks chardet or
     charset_normalizer; with ``useChardet`` and neither installed, a
     :class:`NoDetectorWarning` says the default was used instead."""
     if not isinstance(data, (bytes, bytearray)):
@@ -218,9 +225,17 @@ def determine_the_character_encoding(
     # Step 7: the likely encoding.
     if likely is not None:
         return Sniffed(likely, TENTATIVE, "likely")
-    # Step 8: autodetection, only when asked for.
-    if detect_utf8 and is_valid_utf8(data):
-        return Sniffed("utf-8", TENTATIVE, "utf-8-detection")
+    # Step 8: autodetection, only when asked for.  Valid UTF-8 is never
+    # given to the detector: the UTF-8 test is exact where a detector
+    # guesses, and the spec's note encourages it.
+    if detect_utf8 or detector is not None:
+        utf8 = is_valid_utf8(data)
+        if utf8 and detect_utf8:
+            return Sniffed("utf-8", TENTATIVE, "utf-8-detection")
+        if not utf8 and detector is not None:
+            encoding = autodetect_the_character_encoding(data, detector)
+            if encoding is not None:
+                return Sniffed(encoding, TENTATIVE, "detector")
     if useChardet:
         encoding = autodetect_encoding(data)
         if encoding is not None:
