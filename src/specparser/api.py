@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from bs4 import BeautifulSoup
     from bs4.element import PageElement
     from lxml.etree import _Element, _ElementTree
+    from lxml.html import HtmlElement
 
     from .encoding.bytestream import DecodedInput
 
@@ -124,9 +125,15 @@ def parse(
 @overload
 def parse(
     markup: Markup,
-    tree: Literal["lxml", "lxml.html"],
+    tree: Literal["lxml"],
     **options: Unpack[ParseOptions],
-) -> _ElementTree: ...
+) -> _ElementTree[_Element]: ...
+@overload
+def parse(
+    markup: Markup,
+    tree: Literal["lxml.html"],
+    **options: Unpack[ParseOptions],
+) -> _ElementTree[HtmlElement]: ...
 @overload
 def parse(
     markup: Markup,
@@ -187,7 +194,7 @@ def parse(
         chosen, quirks mode).
     """
     return _run(
-        "parse", markup, tree, None, html_namespace, scripting, encoding,
+        "parse", markup, tree, False, None, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
     )  # fmt: skip
 
@@ -201,18 +208,51 @@ def parse_fragment(
     context: str = ...,
     tree: Literal["etree"] = ...,
     **options: Unpack[ParseOptions],
-) -> Element: ...
+) -> list[Element | str]: ...
+# Each other tree type twice: ``tree`` positional after ``context``, or a
+# keyword with ``context`` left at its default.
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
-    tree: Literal["lxml", "lxml.html"],
+    tree: Literal["lxml"],
+    **options: Unpack[ParseOptions],
+) -> list[_Element | str]: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
+    tree: Literal["lxml"],
     **options: Unpack[ParseOptions],
 ) -> list[_Element | str]: ...
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
+    tree: Literal["lxml.html"],
+    **options: Unpack[ParseOptions],
+) -> list[HtmlElement | str]: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
+    tree: Literal["lxml.html"],
+    **options: Unpack[ParseOptions],
+) -> list[HtmlElement | str]: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str,
+    tree: Literal["bs4"],
+    **options: Unpack[ParseOptions],
+) -> BeautifulSoup: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
     tree: Literal["bs4"],
     **options: Unpack[ParseOptions],
 ) -> BeautifulSoup: ...
@@ -226,7 +266,23 @@ def parse_fragment(
 @overload
 def parse_fragment(
     markup: Markup,
+    context: str = ...,
+    *,
+    tree: Literal["dom"],
+    **options: Unpack[ParseOptions],
+) -> DocumentFragment: ...
+@overload
+def parse_fragment(
+    markup: Markup,
     context: str,
+    tree: TreeBuilder | type[TreeBuilder] | str,
+    **options: Unpack[ParseOptions],
+) -> Any: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
     tree: TreeBuilder | type[TreeBuilder] | str,
     **options: Unpack[ParseOptions],
 ) -> Any: ...
@@ -249,14 +305,16 @@ def parse_fragment(
 
     ``context`` is an HTML element name (``"div"``, ``"tr"``,
     ``"textarea"``), or ``"svg NAME"`` / ``"math NAME"`` for a foreign
-    element.  The result holds the fragment's top-level nodes: for
-    ``"etree"`` an Element tagged ``DOCUMENT_FRAGMENT`` (its ``text`` is the
-    leading text), for ``"lxml"`` / ``"lxml.html"`` a list (the leading text,
-    then the nodes), for ``"bs4"`` a ``BeautifulSoup``, for ``"dom"`` a
-    ``DocumentFragment``.  Other arguments as :func:`parse`.
+    element; ``None`` or anything else is a TypeError / ValueError.  The
+    result holds the fragment's top-level nodes: for ``"etree"``,
+    ``"lxml"`` and ``"lxml.html"`` a list (the leading text if there is
+    any, then the nodes, each with its ``tail``), for ``"bs4"`` a
+    ``BeautifulSoup``, for ``"dom"`` a ``DocumentFragment``.  Put it into
+    a tree with :func:`specparser.insert_fragment`, which moves the text
+    too.  Other arguments as :func:`parse`.
     """
     return _run(
-        "parse_fragment", markup, tree, context, html_namespace, scripting, encoding,
+        "parse_fragment", markup, tree, True, context, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
     )  # fmt: skip
 
@@ -268,7 +326,8 @@ def _run(
     function: str,
     markup: Any,
     tree: Any,
-    context_name: str | None,
+    fragment: bool,
+    context_name: Any,
     html_namespace: Any,
     scripting: Any,
     encoding: Any,
@@ -284,7 +343,8 @@ def _run(
     from .encoding import DecodedInput, parse_with_reparse
     from .treeconstruction import build_tree
 
-    fragment = context_name is not None
+    # A fragment's context is checked whatever it is (None too: it would
+    # otherwise parse a whole document).
     context = _context(function, context_name) if fragment else None
     namespace_html = _html_namespace(function, html_namespace, tree)
     make_builder = _builder_factory(function, tree, namespace_html)
@@ -332,7 +392,11 @@ def _run(
         info.encoding_source = decoded.encoding_source
         info.confidence = decoded.confidence
         info.quirks_mode = quirks_mode
-    if tree == "etree" and not fragment:
+    if tree == "etree":
+        if fragment:
+            # A list like lxml's, not the builder's DOCUMENT_FRAGMENT
+            # element, which an append() would insert as an element.
+            return ([result.text] if result.text else []) + list(result)
         return HTMLElementTree(result, quirks_mode)
     if tree == "bs4" and decoded.encoding is not None:
         result.original_encoding = decoded.encoding
@@ -457,8 +521,10 @@ def _tree_type_of(node: object) -> str:
         return "dom"
     candidates: list[object] = [node]
     if isinstance(node, list):
-        # An lxml fragment: the leading text, then lxml nodes.
+        # An etree or lxml fragment: the leading text, then the nodes.
         candidates = [item for item in node if not isinstance(item, str)]
+        if candidates and all(isinstance(item, ET.Element) for item in candidates):
+            return "etree"
     packages = {cls.__module__.partition(".")[0] for item in candidates for cls in type(item).__mro__}
     if "lxml" in packages:
         return "lxml"
