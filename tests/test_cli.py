@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+import specparser
+
 from compat.paths import MISSING_TESTS, SHARED, html5lib_tests_dir
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -271,14 +273,30 @@ def test_html_format_serializes_the_normalized_document():
     )
     result = run("-", input=page)  # html is the default format
     assert result.returncode == 0
-    # https://html.spec.whatwg.org/#serialising-html-fragments: the DOCTYPE
-    # is "<!DOCTYPE" name ">", script text is literal, "&" and U+00A0 are
-    # escaped, void elements have no end tag, attribute values are quoted.
+    # https://html.spec.whatwg.org/#serialising-html-fragments: script text
+    # is literal, "&" and U+00A0 are escaped, void elements have no end tag,
+    # attribute values are quoted.  The DOCTYPE keeps its identifiers, as
+    # specparser.serialize() writes it (issue 30).
     assert out(result) == (
-        "<!DOCTYPE html><html><head></head><body>"
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "x"><html><head></head><body>'
         '<p class="a">x<br>y&amp;&nbsp;<script>a<b&amp;</script><img src="q&quot;"></p>'
         "</body></html>\n"
     )
+
+
+def test_html_format_keeps_the_quirks_mode_of_the_doctype():
+    # HTML 4.01 Transitional without a system identifier is quirks mode
+    # (https://html.spec.whatwg.org/#the-initial-insertion-mode), where
+    # <table> does not close the <p>.  With the bare "<!DOCTYPE html>" of
+    # the spec's serialization the output would re-parse in no-quirks mode,
+    # the <p> closed before the table: another tree.
+    page = b'<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><p><table><tr><td>x</table>'
+    html = run("-", input=page).stdout
+    assert html.decode() == specparser.serialize(specparser.parse(page)) + "\n"
+    assert html.startswith(b'<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">')
+    # (The output ends with a newline, which would re-parse as text.)
+    trees = [run("--format", "tree", "-", input=data).stdout for data in (page, html[:-1])]
+    assert trees[0] == trees[1] and b"|     <p>\n|       <table>" in trees[0]
 
 
 def test_html_format_scripting_flag():

@@ -55,7 +55,8 @@ windows-1252)."""
 _EPILOG = """\
 formats:
   html    the document serialized by the spec's algorithm: normalized markup
-          (implied tags added, misnesting fixed, attributes quoted)
+          (implied tags added, misnesting fixed, attributes quoted), the
+          DOCTYPE with its identifiers, as specparser.serialize() writes it
   tree    the indented tree of the html5lib-tests conformance format
   errors  one line per parse error: FILE:LINE:COLUMN: CODE: message
           (tokenizer codes are the spec's; line and column are 1-based,
