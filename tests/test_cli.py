@@ -540,6 +540,7 @@ def test_progress_bar_on_a_terminal(tmp_path):
         (["missing.html"], "specparser: error: missing.html: no such file"),
         (["."], "specparser: error: .: is a directory"),
         (["--encoding", "klingon", "-"], "specparser: error: --encoding: unknown encoding label 'klingon'"),
+        (["--encoding", "latin-1", "-"], "specparser: error: --encoding: unknown encoding label 'latin-1' (did you mean 'latin1'?)"),
         (["--fragment", "svg path extra", "-"], "specparser: error: --fragment: unknown context 'svg path extra'"),
         (["--fragment", "1td", "-"], "specparser: error: --fragment: unknown context '1td'"),
         (["--format", "yaml", "-"], "specparser: error: argument -f/--format: invalid choice: 'yaml'"),
@@ -620,6 +621,32 @@ def test_help_documents_formats_json_schema_and_exit_status():
         assert needle in text
     version = run("--version")
     assert version.returncode == 0 and out(version).startswith("specparser ")
+
+
+def _json_nodes(node: dict) -> list[dict]:
+    found, stack = [], list(node.get("children", []))
+    while stack:
+        child = stack.pop()
+        found.append(child)
+        stack.extend(child.get("children", []) + child.get("content", []))
+    return found
+
+
+def test_help_has_every_json_node_type_with_its_keys():
+    # A document with one node of each kind (issue 30: the schema lacked
+    # processing instructions); each kind, with its keys, is in the help.
+    page = b'<!DOCTYPE html><?target data><!--c--><p id=x>text<template><b>t</b></template>'
+    document = json.loads(out(run("--format", "json", "-", input=page)))
+    help_text = " ".join(out(run("--help")).split())
+    kinds = {}
+    for node in _json_nodes(document):
+        kinds.setdefault(node["type"], set()).update(key for key in node if key not in ("type", "children", "content"))
+    assert set(kinds) == {"doctype", "processing-instruction", "comment", "element", "text"}
+    for kind, keys in kinds.items():
+        entry = help_text.split(f'{{"type": "{kind}"', 1)
+        assert len(entry) == 2, kind
+        described = entry[1].split("}", 1)[0]
+        assert all(f'"{key}"' in described for key in keys - {"attributes"}), (kind, keys, described)
 
 
 # -- the messages table ------------------------------------------------------------------

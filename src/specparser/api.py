@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import IO, TYPE_CHECKING, Any, Callable, Literal, Protocol, Union, overload
 
 from .constants import HTML_NAMESPACE
-from .encoding.decoding import get_an_encoding
+from .encoding.decoding import get_an_encoding, unknown_label_message
 from .errors import ParseError
 from .etree_document import HTMLElementTree
 from .fragment_context import parse_fragment_context
@@ -458,10 +458,7 @@ def _label(function: str, parameter: str, label: Any, *, optional: bool) -> str 
         raise TypeError(f"{function}(): {parameter} must be {allowed}, not {type(label).__name__}")
     name = get_an_encoding(label)
     if name is None:
-        raise ValueError(
-            f"{function}(): {parameter}: unknown encoding label {label!r} "
-            "(see https://encoding.spec.whatwg.org/#names-and-labels)"
-        )
+        raise ValueError(f"{function}(): {parameter}: {unknown_label_message(label)}")
     return name
 
 

@@ -25,6 +25,7 @@ from collections import deque
 from typing import IO, Iterator, NamedTuple, Sequence
 
 from .encoding import get_an_encoding
+from .encoding.decoding import unknown_label_message
 from .error_messages import message_for
 from .fragment_context import parse_fragment_context
 
@@ -79,7 +80,8 @@ formats:
           "math" | URI), "attributes": {NAME: VALUE}, "children": [NODE...]}
           (an HTML template also has "content": [NODE...]; an element with
           namespaced attributes also has "attributeNamespaces": {NAME: URI}),
-          {"type": "text", "data"}, {"type": "comment", "data"} or
+          {"type": "text", "data"}, {"type": "comment", "data"},
+          {"type": "processing-instruction", "target", "data"} or
           {"type": "doctype", "name", "publicId", "systemId"}
 
 With several files, the html, tree and text outputs are each preceded by a
@@ -133,10 +135,7 @@ def _encoding_override(label: str) -> str:
     """The encoding named by ``label`` (https://encoding.spec.whatwg.org/#concept-encoding-get)."""
     name = get_an_encoding(label)
     if name is None:
-        raise UsageError(
-            f"--encoding: unknown encoding label {label!r} "
-            "(see https://encoding.spec.whatwg.org/#names-and-labels)"
-        )
+        raise UsageError(f"--encoding: {unknown_label_message(label)}")
     return name
 
 
