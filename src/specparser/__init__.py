@@ -35,6 +35,7 @@ from .collector import set_pause_gc
 from .errors import ParseError
 from .etree_document import Doctype, HTMLElementTree
 from .fragment_insertion import insert_fragment
+from .locator_warning import MarkupResemblesLocatorWarning
 from .text import visible_text
 
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
@@ -44,6 +45,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Doctype",
     "HTMLElementTree",
+    "MarkupResemblesLocatorWarning",
     "ParseError",
     "ParseInfo",
     "builder_names",

@@ -32,6 +32,7 @@ from .encoding.decoding import get_an_encoding, unknown_label_message
 from .errors import ParseError
 from .etree_document import HTMLElementTree
 from .fragment_context import parse_fragment_context
+from .locator_warning import warn_if_locator
 from .treebuilder import TreeBuilder
 
 if TYPE_CHECKING:
@@ -363,6 +364,7 @@ def _run(
     if info is not None and not isinstance(info, ParseInfo):
         raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
     data = _read(function, markup)
+    warn_if_locator(f"{function}()", markup, stacklevel=3)
 
     def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
         builder = make_builder()
