@@ -477,7 +477,12 @@ def _read(function: str, markup: Any) -> bytes | str:
 
 #: Anything :func:`serialize` writes: a document, fragment or node of any
 #: supported tree type.
-Node = Union["ElementTree[Element]", "Element", "_ElementTree", "_Element", "list[_Element | str]", "PageElement", "DomNode"]
+# (Fragment lists by their exact types: a Sequence of str would take a str.)
+Node = Union[
+    "ElementTree[Element]", "Element", "list[Element | str]",
+    "_ElementTree[Any]", "_Element", "list[_Element | str]", "list[HtmlElement | str]",
+    "PageElement", "DomNode",
+]  # fmt: skip
 
 
 def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) -> str:

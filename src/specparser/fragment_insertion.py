@@ -15,7 +15,7 @@ text already there, and the fragment is left empty.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence, overload
+from typing import TYPE_CHECKING, Any, overload
 from xml.etree import ElementTree as ET
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bs4 import BeautifulSoup
     from bs4.element import Tag
     from lxml.etree import _Element
+    from lxml.html import HtmlElement
 
 __all__ = ["insert_fragment"]
 
@@ -32,13 +33,15 @@ _FUNCTION = "insert_fragment()"
 
 
 @overload
-def insert_fragment(parent: Element, fragment: Sequence[Element | str], index: int | None = None) -> None: ...
+def insert_fragment(parent: Element, fragment: list[Element | str], index: int | None = None) -> None: ...
 @overload
 def insert_fragment(parent: Tag, fragment: BeautifulSoup | Tag, index: int | None = None) -> None: ...
 @overload
 def insert_fragment(parent: DomNode, fragment: DocumentFragment, index: int | None = None) -> None: ...
 @overload
-def insert_fragment(parent: _Element, fragment: Sequence[_Element | str], index: int | None = None) -> None: ...
+def insert_fragment(
+    parent: _Element, fragment: list[_Element | str] | list[HtmlElement | str], index: int | None = None
+) -> None: ...
 def insert_fragment(parent: Any, fragment: Any, index: int | None = None) -> None:
     """Insert the nodes of ``fragment`` (what :func:`specparser.parse_fragment`
     returned) into ``parent``, text included, before the child at

@@ -34,7 +34,7 @@ _FILE_EXTENSION = re.compile(r"(?i).*\.(?:html?|xhtml|xml|txt)\Z", re.S)
 _NOT_IN_A_FILE_NAME = re.compile(r"[?*#&;>$|]|//|  ")
 
 
-def resembles_locator(markup: str | bytes) -> str | None:
+def resembles_locator(markup: str | bytes | bytearray) -> str | None:
     """``"URL"`` or ``"file name"`` when ``markup`` looks like one, else
     ``None``."""
     if len(markup) > _MAX_LENGTH:
