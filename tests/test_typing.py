@@ -236,20 +236,24 @@ def test_the_documented_calls_run() -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ('specparser.parse("<p>", scriptng=True)', 'No overloads for "parse"'),
-        ('specparser.parse_fragment("<p>", context=None)', '"None" is not assignable to "str"'),
-        ('specparser.parse("<p>", "lxml").getroot().text_content()', 'Cannot access attribute "text_content"'),
-        ('x: int = specparser.parse("<p>")', 'is not assignable to declared type "int"'),
-        ('specparser.serialize("<p>")', "serialize"),
-    ],
-)
-def test_pyright_rejects_mistakes(line: str, message: str, tmp_path: Path) -> None:
+# Each mistake on a line of one file (one pyright run): the error expected.
+PYRIGHT_MISTAKES = [
+    ('specparser.parse("<p>", scriptng=True)', 'No overloads for "parse"'),
+    ('specparser.parse_fragment("<p>", context=None)', '"None" is not assignable to "str"'),
+    ('specparser.parse("<p>", "lxml").getroot().text_content()', 'Cannot access attribute "text_content"'),
+    ('x: int = specparser.parse("<p>")', 'is not assignable to declared type "int"'),
+    ('specparser.serialize("<p>")', '"Literal[\'<p>\']" is not assignable'),
+    ('specparser.insert_fragment(next(specparser.parse("<p>").iter("p")), "<p>")', 'No overloads for "insert_fragment"'),
+]
+
+
+def test_pyright_rejects_mistakes(tmp_path: Path) -> None:
     _needs_stubs()
-    problems = _diagnostics(pyright(tmp_path, f"import specparser\n{line}\n"))
-    assert any(message in problem for problem in problems), problems
+    source = "import specparser\n" + "".join(f"{line}\n" for line, _ in PYRIGHT_MISTAKES)
+    problems = _diagnostics(pyright(tmp_path, source))
+    for number, (line, message) in enumerate(PYRIGHT_MISTAKES, start=2):
+        on_line = [p for p in problems if p.startswith(f"{number}: ")]
+        assert any(message in p for p in on_line), (line, on_line)
 
 
 def _call_shapes(source: str) -> set[tuple[str, int, str | None, frozenset[str]]]:
