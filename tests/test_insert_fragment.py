@@ -130,7 +130,10 @@ def test_an_html5lib_etree_fragment_is_accepted() -> None:
 # -- wrong arguments ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("parent_tree", "fragment_tree"), [("etree", "dom"), ("dom", "etree"), ("etree", "lxml"), ("bs4", "etree"), ("lxml", "etree")])
+@pytest.mark.parametrize(
+    ("parent_tree", "fragment_tree"),
+    [("etree", "dom"), ("dom", "etree"), ("etree", "lxml"), ("bs4", "etree"), ("lxml", "etree"), ("dom", "bs4"), ("bs4", "dom")],
+)
 def test_a_fragment_of_another_tree_type_is_a_type_error(parent_tree: str, fragment_tree: str) -> None:
     _need(parent_tree)
     _need(fragment_tree)
@@ -197,3 +200,10 @@ def test_minidom_append_child_of_a_fragment_works() -> None:
     div.appendChild(specparser.parse_fragment(FRAGMENT, tree="dom"))
     assert specparser.serialize(div) == "<div>a<b>b</b>cx<i>y</i>z</div>"
     assert isinstance(div, xml.dom.minidom.Element)
+
+
+def test_a_bs4_tag_is_no_fragment() -> None:
+    _need("bs4")
+    div = _div("bs4")
+    with pytest.raises(TypeError, match=r"^insert_fragment\(\): fragment must be the BeautifulSoup"):
+        specparser.insert_fragment(div, _div("bs4"))  # type: ignore[arg-type]

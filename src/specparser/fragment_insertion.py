@@ -35,7 +35,7 @@ _FUNCTION = "insert_fragment()"
 @overload
 def insert_fragment(parent: Element, fragment: list[Element | str], index: int | None = None) -> None: ...
 @overload
-def insert_fragment(parent: Tag, fragment: BeautifulSoup | Tag, index: int | None = None) -> None: ...
+def insert_fragment(parent: Tag, fragment: BeautifulSoup, index: int | None = None) -> None: ...
 @overload
 def insert_fragment(parent: DomNode, fragment: DocumentFragment, index: int | None = None) -> None: ...
 @overload
@@ -133,11 +133,12 @@ def _insert_with_tails(parent: Any, items: list[Any], index: int | None) -> None
 
 
 def _insert_bs4(parent: Any, fragment: Any, index: int | None) -> None:
+    from bs4 import BeautifulSoup
     from bs4.element import Tag
 
     if not isinstance(parent, Tag):
         raise TypeError(f"{_FUNCTION}: parent must be a bs4 Tag or BeautifulSoup, not {type(parent).__name__}")
-    if not isinstance(fragment, Tag):
+    if not isinstance(fragment, BeautifulSoup):
         raise TypeError(
             f"{_FUNCTION}: fragment must be the BeautifulSoup parse_fragment() gives for a bs4 parent, "
             f"not {type(fragment).__name__}"
