@@ -563,7 +563,7 @@ def _tree_type(node: Any) -> str:
         # A fragment list (parse_fragment's for etree, lxml and lxml.html):
         # leading text, then the nodes, each of one tree type.
         nodes = [item for item in node if not isinstance(item, str)]
-        return _tree_type(nodes[0]) if nodes else "lxml"
+        return _tree_type(nodes[0]) if nodes else "etree"  # text alone: any walker reads it
     # The class's bases too: specparser.HTMLElementTree is an ElementTree.
     for cls in type(node).__mro__:
         module = cls.__module__ or ""
