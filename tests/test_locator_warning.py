@@ -90,3 +90,18 @@ def test_beautifulsoup_with_the_specparser_feature_warns_once_with_bs4s_warning(
         bs4.BeautifulSoup("page.html", "specparser")
     kinds = [w.category for w in caught if "MarkupResemblesLocator" in w.category.__name__]
     assert kinds == [bs4.MarkupResemblesLocatorWarning]
+
+
+@pytest.mark.skipif(BS4_MISSING is not None, reason=BS4_MISSING or "")
+def test_the_bs4_tree_warns_with_a_class_bs4s_filters_catch() -> None:
+    import bs4
+
+    (caught,) = _warned(lambda: specparser.parse("page.html", "bs4"))
+    assert issubclass(caught.category, bs4.MarkupResemblesLocatorWarning)
+    assert issubclass(caught.category, MarkupResemblesLocatorWarning)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        warnings.filterwarnings("ignore", category=bs4.MarkupResemblesLocatorWarning)
+        specparser.parse("page.html", "bs4")
+        specparser.parse("page.html")  # another tree type: not bs4's warning
+    assert [w.category for w in seen] == [MarkupResemblesLocatorWarning]

@@ -364,7 +364,7 @@ def _run(
     if info is not None and not isinstance(info, ParseInfo):
         raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
     data = _read(function, markup)
-    warn_if_locator(f"{function}()", markup, stacklevel=3)
+    warn_if_locator(f"{function}()", markup, stacklevel=3, tree=tree)
 
     def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
         builder = make_builder()

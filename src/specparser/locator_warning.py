@@ -3,7 +3,8 @@ most likely meant to parse what it names, not the name itself
 (``parse("page.html")`` parses the text "page.html").  BeautifulSoup warns
 the same way (its ``MarkupResemblesLocatorWarning``); ``BeautifulSoup(x,
 "specparser")`` keeps bs4's own warning, and :func:`specparser.parse` gives
-this one for every tree type.
+this one for every tree type (for ``"bs4"``, a subclass of both, so that
+either class's filter applies).
 """
 
 from __future__ import annotations
@@ -56,10 +57,31 @@ def resembles_locator(markup: str | bytes | bytearray) -> str | None:
     return None
 
 
-def warn_if_locator(function: str, markup: object, stacklevel: int) -> None:
+_BS4_CATEGORY: type[Warning] | None = None  # made on first use (bs4 is optional)
+
+
+def _category(tree: object) -> type[Warning]:
+    """The warning class: for a BeautifulSoup tree, one that is bs4's
+    ``MarkupResemblesLocatorWarning`` too, so that a bs4 user's filter for
+    that warning applies to ``parse(..., "bs4")`` as to ``BeautifulSoup()``."""
+    global _BS4_CATEGORY
+    if tree != "bs4":
+        return MarkupResemblesLocatorWarning
+    if _BS4_CATEGORY is None:
+        try:
+            from bs4 import MarkupResemblesLocatorWarning as Bs4Warning
+        except ImportError:  # bs4 < 4.13 (the bs4 extra asks for 4.13)
+            return MarkupResemblesLocatorWarning
+        _BS4_CATEGORY = type("MarkupResemblesLocatorWarning", (MarkupResemblesLocatorWarning, Bs4Warning), {
+            "__module__": __name__, "__doc__": MarkupResemblesLocatorWarning.__doc__,
+        })  # fmt: skip
+    return _BS4_CATEGORY
+
+
+def warn_if_locator(function: str, markup: object, stacklevel: int, tree: object = None) -> None:
     """Warn when ``markup`` (str or bytes; a file is never a locator) looks
     like a file name or URL; ``stacklevel`` as for :func:`warnings.warn`,
-    counted from the caller."""
+    counted from the caller; ``tree`` the tree type asked for."""
     if not isinstance(markup, (str, bytes, bytearray)):
         return
     kind = resembles_locator(markup)
@@ -70,6 +92,6 @@ def warn_if_locator(function: str, markup: object, stacklevel: int) -> None:
     warnings.warn(
         f"{function}: the markup {text!r} looks like a {kind}, and is parsed as text: "
         f"to parse what it names, {what}",
-        MarkupResemblesLocatorWarning,
+        _category(tree),
         stacklevel=stacklevel + 1,
     )
