@@ -46,7 +46,7 @@ from pathlib import Path
 
 import specparser
 
-__all__ = ["Block", "CLI_PLACEHOLDERS", "ROOT", "blocks_of", "check_not_run", "check_page", "needed_modules"]
+__all__ = ["Block", "CLI_PLACEHOLDERS", "ROOT", "blocks_of", "check_not_run", "check_page", "extras_named", "needed_modules"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -299,9 +299,13 @@ def check_not_run(path: Path, block: Block) -> list[str]:
 
 def needed_modules(path: Path) -> list[str]:
     """The optional libraries the page's python blocks use (the test skips
-    the page, saying so, when one is missing)."""
+    the page, saying so, when one is missing): those a tree type or an API
+    needs (``"lxml"`` needs lxml, ``.cssselect(`` cssselect ...), and every
+    other module the blocks import that is neither the standard library's
+    nor specparser's (``import html5lib`` after ``html5lib_compat.install()``
+    is specparser's)."""
     code = "\n".join(b.code for b in blocks_of(path) if b.language == "python" and b.not_run is None)
-    return [
+    needed = [
         module
         for module, pattern in (
             ("lxml", r'\blxml\b'),
@@ -310,6 +314,18 @@ def needed_modules(path: Path) -> list[str]:
         )
         if re.search(pattern, code)
     ]
+    own = {"specparser", "_doc_examples"} | ({"html5lib"} if "html5lib_compat.install()" in code else set())
+    for name in re.findall(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", code, re.M):
+        if name not in sys.stdlib_module_names and name not in own and name not in needed:
+            needed.append(name)
+    return needed
+
+
+def extras_named(path: Path) -> set[str]:
+    """The extras the page's text tells a reader to install
+    (``specparser-html[lxml,bs4]``)."""
+    text = path.read_text(encoding="utf-8")
+    return {extra.strip() for group in re.findall(r"specparser-html\[([\w, -]+)\]", text) for extra in group.split(",")}
 
 
 def check_page(path: Path) -> list[str]:

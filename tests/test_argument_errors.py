@@ -289,12 +289,14 @@ def test_serializing_something_that_is_not_a_node_is_a_type_error(tree_type, nod
         pytest.skip(LXML_MISSING)
     if tree_type == "bs4" and BS4_MISSING:
         pytest.skip(BS4_MISSING)
-    if tree_type == "lxml" and isinstance(node, list):
-        # A list is an lxml fragment (html5lib's shape: leading text, then
-        # nodes), so ["<p>"] is text; a list of anything else is refused.
-        assert serialize_html(node, "lxml") == "&lt;p&gt;"
-        with pytest.raises(TypeError, match="a fragment holds str and lxml nodes, not int"):
-            serialize_html([3], "lxml")
+    if tree_type in ("lxml", "etree") and isinstance(node, list):
+        # A list is an lxml or etree fragment (parse_fragment's shape:
+        # leading text, then nodes), so ["<p>"] is text; a list of anything
+        # else is refused.
+        assert serialize_html(node, tree_type) == "&lt;p&gt;"
+        message = "a fragment holds str and lxml nodes, not int" if tree_type == "lxml" else "fragment list holding int"
+        with pytest.raises(TypeError, match=message):
+            serialize_html([3], tree_type)
         return
     with pytest.raises(TypeError, match=re.escape(type(node).__name__)):
         serialize_html(node, tree_type)

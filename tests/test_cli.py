@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+import specparser
+
 from compat.paths import MISSING_TESTS, SHARED, html5lib_tests_dir
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -271,14 +273,30 @@ def test_html_format_serializes_the_normalized_document():
     )
     result = run("-", input=page)  # html is the default format
     assert result.returncode == 0
-    # https://html.spec.whatwg.org/#serialising-html-fragments: the DOCTYPE
-    # is "<!DOCTYPE" name ">", script text is literal, "&" and U+00A0 are
-    # escaped, void elements have no end tag, attribute values are quoted.
+    # https://html.spec.whatwg.org/#serialising-html-fragments: script text
+    # is literal, "&" and U+00A0 are escaped, void elements have no end tag,
+    # attribute values are quoted.  The DOCTYPE keeps its identifiers, as
+    # specparser.serialize() writes it (issue 30).
     assert out(result) == (
-        "<!DOCTYPE html><html><head></head><body>"
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "x"><html><head></head><body>'
         '<p class="a">x<br>y&amp;&nbsp;<script>a<b&amp;</script><img src="q&quot;"></p>'
         "</body></html>\n"
     )
+
+
+def test_html_format_keeps_the_quirks_mode_of_the_doctype():
+    # HTML 4.01 Transitional without a system identifier is quirks mode
+    # (https://html.spec.whatwg.org/#the-initial-insertion-mode), where
+    # <table> does not close the <p>.  With the bare "<!DOCTYPE html>" of
+    # the spec's serialization the output would re-parse in no-quirks mode,
+    # the <p> closed before the table: another tree.
+    page = b'<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><p><table><tr><td>x</table>'
+    html = run("-", input=page).stdout
+    assert html.decode() == specparser.serialize(specparser.parse(page)) + "\n"
+    assert html.startswith(b'<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">')
+    # (The output ends with a newline, which would re-parse as text.)
+    trees = [run("--format", "tree", "-", input=data).stdout for data in (page, html[:-1])]
+    assert trees[0] == trees[1] and b"|     <p>\n|       <table>" in trees[0]
 
 
 def test_html_format_scripting_flag():
@@ -522,6 +540,7 @@ def test_progress_bar_on_a_terminal(tmp_path):
         (["missing.html"], "specparser: error: missing.html: no such file"),
         (["."], "specparser: error: .: is a directory"),
         (["--encoding", "klingon", "-"], "specparser: error: --encoding: unknown encoding label 'klingon'"),
+        (["--encoding", "latin-1", "-"], "specparser: error: --encoding: unknown encoding label 'latin-1' (did you mean 'latin1'?)"),
         (["--fragment", "svg path extra", "-"], "specparser: error: --fragment: unknown context 'svg path extra'"),
         (["--fragment", "1td", "-"], "specparser: error: --fragment: unknown context '1td'"),
         (["--format", "yaml", "-"], "specparser: error: argument -f/--format: invalid choice: 'yaml'"),
@@ -602,6 +621,32 @@ def test_help_documents_formats_json_schema_and_exit_status():
         assert needle in text
     version = run("--version")
     assert version.returncode == 0 and out(version).startswith("specparser ")
+
+
+def _json_nodes(node: dict) -> list[dict]:
+    found, stack = [], list(node.get("children", []))
+    while stack:
+        child = stack.pop()
+        found.append(child)
+        stack.extend(child.get("children", []) + child.get("content", []))
+    return found
+
+
+def test_help_has_every_json_node_type_with_its_keys():
+    # A document with one node of each kind (issue 30: the schema lacked
+    # processing instructions); each kind, with its keys, is in the help.
+    page = b'<!DOCTYPE html><?target data><!--c--><p id=x>text<template><b>t</b></template>'
+    document = json.loads(out(run("--format", "json", "-", input=page)))
+    help_text = " ".join(out(run("--help")).split())
+    kinds = {}
+    for node in _json_nodes(document):
+        kinds.setdefault(node["type"], set()).update(key for key in node if key not in ("type", "children", "content"))
+    assert set(kinds) == {"doctype", "processing-instruction", "comment", "element", "text"}
+    for kind, keys in kinds.items():
+        entry = help_text.split(f'{{"type": "{kind}"', 1)
+        assert len(entry) == 2, kind
+        described = entry[1].split("}", 1)[0]
+        assert all(f'"{key}"' in described for key in keys - {"attributes"}), (kind, keys, described)
 
 
 # -- the messages table ------------------------------------------------------------------

@@ -6,11 +6,12 @@ two set-up commands) are in tests/test_readme_examples.py.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from _doc_examples import ROOT, blocks_of, check_page, needed_modules
+from _doc_examples import ROOT, blocks_of, check_page, extras_named, needed_modules
 
 DOCS = ROOT / "docs"
 PAGES = sorted(ROOT.glob("*.md")) + (sorted(DOCS.rglob("*.md")) if DOCS.is_dir() else [])
@@ -28,6 +29,39 @@ def test_every_block_runs(page: Path) -> None:
         pytest.importorskip(module, reason=f"{page.name}'s examples use {module}")
     problems = check_page(page)
     assert not problems, "\n\n".join(problems)
+
+
+# The import names of the distributions the extras install (issue 30: the
+# README's .cssselect() failed after pip install 'specparser-html[lxml]').
+_IMPORT_NAME = {"beautifulsoup4": "bs4"}
+
+
+def _extras() -> dict[str, set[str]]:
+    """Each extra of pyproject.toml: the modules it installs."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: pytest's own dependency
+        import tomli as tomllib
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    modules: dict[str, set[str]] = {}
+    for extra, requirements in table.items():
+        names = {re.split(r"[<>=!~\[; ]", requirement, 1)[0].lower() for requirement in requirements}
+        modules[extra] = {_IMPORT_NAME.get(name, name.replace("-", "_")) for name in names}
+    return modules
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
+def test_the_extras_a_page_names_install_what_its_examples_use(page: Path) -> None:
+    extras = _extras()
+    named = extras_named(page)
+    assert named <= set(extras), f"{page.name} names extras pyproject.toml lacks: {named - set(extras)}"
+    installed = set().union(*(extras[extra] for extra in named))
+    missing = [module for module in needed_modules(page) if module not in installed]
+    assert not missing, f"{page.name}'s examples use {missing}, which no extra it names ({sorted(named)}) installs"
+
+
+def test_the_lxml_extra_brings_cssselect() -> None:
+    assert {"lxml", "cssselect"} <= _extras()["lxml"]
 
 
 # The checker itself: a page whose blocks are wrong must be reported.

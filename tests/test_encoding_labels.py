@@ -77,6 +77,7 @@ def standard_table() -> list[tuple[str, str]]:
 
 
 ROWS = standard_table()
+ROWS_LABELS = {label for _, label in ROWS}
 
 
 def test_the_table_has_every_label_once() -> None:
@@ -139,6 +140,28 @@ def test_unknown_labels(label: str) -> None:
     with pytest.raises(LookupError) as raised:
         lookup(label)
     assert repr(label) in str(raised.value)
+
+
+# A misspelt label's error names the nearest label of the standard's table
+# (issue 30): each expected label is in STANDARD_TABLE above.
+@pytest.mark.parametrize(
+    ("label", "nearest"),
+    [("latin-1", "latin1"), ("utf-88", "utf-8"), ("windows1251", "windows-1251"), ("KOI8R", "koi8_r"), ("  Big-5 ", "big5")],
+)
+def test_an_unknown_label_names_the_nearest_one(label: str, nearest: str) -> None:
+    import specparser
+
+    assert nearest in ROWS_LABELS
+    with pytest.raises(LookupError, match=f"did you mean '{nearest}'"):
+        lookup(label)
+    with pytest.raises(ValueError, match=rf"^parse\(\): encoding: unknown encoding label {label!r} \(did you mean '{nearest}'\?\)"):
+        specparser.parse(b"x", encoding=label)
+
+
+def test_a_label_like_none_names_none() -> None:
+    with pytest.raises(LookupError) as raised:
+        lookup("qqqqzzzz")
+    assert "did you mean" not in str(raised.value)
 
 
 def test_label_must_be_a_str() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import warnings
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -70,9 +71,12 @@ def test_errors_are_appended_once_even_after_a_reparse() -> None:
 
 def test_fragments_and_builders() -> None:
     fragment = specparser.parse_fragment("<td>x", "tr")
-    assert fragment.tag == "DOCUMENT_FRAGMENT" and fragment[0].tag == "td"
+    # A list like lxml's (not an Element an append() would insert whole).
+    assert isinstance(fragment, list) and isinstance(fragment[0], ET.Element) and fragment[0].tag == "td"
     assert specparser.serialize(fragment) == "<td>x</td>"
-    assert specparser.parse_fragment("<path/>", "svg g")[0].tag == f"{{{SVG}}}path"
+    (path,) = specparser.parse_fragment("<path/>", "svg g")
+    assert isinstance(path, ET.Element) and path.tag == f"{{{SVG}}}path"
+    assert specparser.parse_fragment("lead<b>x</b>", "div")[0] == "lead"
     built = specparser.parse("<p>", tree=ElementTreeBuilder(fullTree=True))
     assert built.tag == "DOCUMENT_ROOT"
     assert specparser.parse("<p>", tree=ElementTreeBuilder).tag == f"{{{XHTML}}}html"
@@ -121,7 +125,9 @@ def test_bad_arguments(function: str, extra: dict, arguments: dict, error: type,
 
 
 @pytest.mark.parametrize(
-    ("context", "error"), [(3, TypeError), ("", ValueError), ("a b c", ValueError), ("1p", ValueError)]
+    ("context", "error"),
+    # None too (issue 30): it used to parse a whole document, silently.
+    [(3, TypeError), (None, TypeError), ("", ValueError), ("a b c", ValueError), ("1p", ValueError)],
 )
 def test_bad_fragment_contexts(context: object, error: type) -> None:
     with pytest.raises(error, match=r"^parse_fragment\(\): (unknown )?context"):

@@ -11,7 +11,8 @@ The native API (:mod:`specparser.api`): :func:`parse` and
 :func:`parse_fragment` into the tree type you name (``"etree"``,
 ``"lxml"``, ``"lxml.html"``, ``"bs4"``, ``"dom"``), HTML elements with
 plain names, bytes decoded as a browser does (valid UTF-8 detected),
-:func:`serialize` for a node of any of those trees, parse errors as
+:func:`serialize` for a node of any of those trees,
+:func:`insert_fragment` to put a parsed fragment into a tree, parse errors as
 :class:`ParseError` records in a list you pass.
 
 html5lib 1.1's API is :mod:`specparser.html5lib_compat` (``from specparser
@@ -33,6 +34,8 @@ from .builders import builder_names, get_builder, get_walker
 from .collector import set_pause_gc
 from .errors import ParseError
 from .etree_document import Doctype, HTMLElementTree
+from .fragment_insertion import insert_fragment
+from .locator_warning import MarkupResemblesLocatorWarning
 from .text import visible_text
 
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
@@ -42,11 +45,13 @@ __version__ = "0.1.0"
 __all__ = [
     "Doctype",
     "HTMLElementTree",
+    "MarkupResemblesLocatorWarning",
     "ParseError",
     "ParseInfo",
     "builder_names",
     "get_builder",
     "get_walker",
+    "insert_fragment",
     "parse",
     "parse_fragment",
     "serialize",

@@ -28,11 +28,12 @@ from __future__ import annotations
 from typing import IO, TYPE_CHECKING, Any, Callable, Literal, Protocol, Union, overload
 
 from .constants import HTML_NAMESPACE
-from .encoding.decoding import get_an_encoding
+from .encoding.decoding import get_an_encoding, unknown_label_message
 from .encoding.detectors import resolve_detector
 from .errors import ParseError
 from .etree_document import HTMLElementTree
 from .fragment_context import parse_fragment_context
+from .locator_warning import warn_if_locator
 from .treebuilder import TreeBuilder
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from bs4 import BeautifulSoup
     from bs4.element import PageElement
     from lxml.etree import _Element, _ElementTree
+    from lxml.html import HtmlElement
 
     from .encoding.bytestream import DecodedInput
 
@@ -127,9 +129,15 @@ def parse(
 @overload
 def parse(
     markup: Markup,
-    tree: Literal["lxml", "lxml.html"],
+    tree: Literal["lxml"],
     **options: Unpack[ParseOptions],
-) -> _ElementTree: ...
+) -> _ElementTree[_Element]: ...
+@overload
+def parse(
+    markup: Markup,
+    tree: Literal["lxml.html"],
+    **options: Unpack[ParseOptions],
+) -> _ElementTree[HtmlElement]: ...
 @overload
 def parse(
     markup: Markup,
@@ -200,7 +208,7 @@ def parse(
         chosen, quirks mode).
     """
     return _run(
-        "parse", markup, tree, None, html_namespace, scripting, encoding,
+        "parse", markup, tree, False, None, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
         detector,
     )  # fmt: skip
@@ -215,18 +223,51 @@ def parse_fragment(
     context: str = ...,
     tree: Literal["etree"] = ...,
     **options: Unpack[ParseOptions],
-) -> Element: ...
+) -> list[Element | str]: ...
+# Each other tree type twice: ``tree`` positional after ``context``, or a
+# keyword with ``context`` left at its default.
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
-    tree: Literal["lxml", "lxml.html"],
+    tree: Literal["lxml"],
+    **options: Unpack[ParseOptions],
+) -> list[_Element | str]: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
+    tree: Literal["lxml"],
     **options: Unpack[ParseOptions],
 ) -> list[_Element | str]: ...
 @overload
 def parse_fragment(
     markup: Markup,
     context: str,
+    tree: Literal["lxml.html"],
+    **options: Unpack[ParseOptions],
+) -> list[HtmlElement | str]: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
+    tree: Literal["lxml.html"],
+    **options: Unpack[ParseOptions],
+) -> list[HtmlElement | str]: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str,
+    tree: Literal["bs4"],
+    **options: Unpack[ParseOptions],
+) -> BeautifulSoup: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
     tree: Literal["bs4"],
     **options: Unpack[ParseOptions],
 ) -> BeautifulSoup: ...
@@ -240,7 +281,23 @@ def parse_fragment(
 @overload
 def parse_fragment(
     markup: Markup,
+    context: str = ...,
+    *,
+    tree: Literal["dom"],
+    **options: Unpack[ParseOptions],
+) -> DocumentFragment: ...
+@overload
+def parse_fragment(
+    markup: Markup,
     context: str,
+    tree: TreeBuilder | type[TreeBuilder] | str,
+    **options: Unpack[ParseOptions],
+) -> Any: ...
+@overload
+def parse_fragment(
+    markup: Markup,
+    context: str = ...,
+    *,
     tree: TreeBuilder | type[TreeBuilder] | str,
     **options: Unpack[ParseOptions],
 ) -> Any: ...
@@ -264,14 +321,16 @@ def parse_fragment(
 
     ``context`` is an HTML element name (``"div"``, ``"tr"``,
     ``"textarea"``), or ``"svg NAME"`` / ``"math NAME"`` for a foreign
-    element.  The result holds the fragment's top-level nodes: for
-    ``"etree"`` an Element tagged ``DOCUMENT_FRAGMENT`` (its ``text`` is the
-    leading text), for ``"lxml"`` / ``"lxml.html"`` a list (the leading text,
-    then the nodes), for ``"bs4"`` a ``BeautifulSoup``, for ``"dom"`` a
-    ``DocumentFragment``.  Other arguments as :func:`parse`.
+    element; ``None`` or anything else is a TypeError / ValueError.  The
+    result holds the fragment's top-level nodes: for ``"etree"``,
+    ``"lxml"`` and ``"lxml.html"`` a list (the leading text if there is
+    any, then the nodes, each with its ``tail``), for ``"bs4"`` a
+    ``BeautifulSoup``, for ``"dom"`` a ``DocumentFragment``.  Put it into
+    a tree with :func:`specparser.insert_fragment`, which moves the text
+    too.  Other arguments as :func:`parse`.
     """
     return _run(
-        "parse_fragment", markup, tree, context, html_namespace, scripting, encoding,
+        "parse_fragment", markup, tree, True, context, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
         detector,
     )  # fmt: skip
@@ -284,7 +343,8 @@ def _run(
     function: str,
     markup: Any,
     tree: Any,
-    context_name: str | None,
+    fragment: bool,
+    context_name: Any,
     html_namespace: Any,
     scripting: Any,
     encoding: Any,
@@ -301,7 +361,8 @@ def _run(
     from .encoding import DecodedInput, parse_with_reparse
     from .treeconstruction import build_tree
 
-    fragment = context_name is not None
+    # A fragment's context is checked whatever it is (None too: it would
+    # otherwise parse a whole document).
     context = _context(function, context_name) if fragment else None
     namespace_html = _html_namespace(function, html_namespace, tree)
     make_builder = _builder_factory(function, tree, namespace_html)
@@ -321,6 +382,7 @@ def _run(
         raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
     detect = resolve_detector(detector, f"{function}()")
     data = _read(function, markup)
+    warn_if_locator(f"{function}()", markup, stacklevel=3, tree=tree)
 
     def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
         builder = make_builder()
@@ -351,7 +413,11 @@ def _run(
         info.encoding_source = decoded.encoding_source
         info.confidence = decoded.confidence
         info.quirks_mode = quirks_mode
-    if tree == "etree" and not fragment:
+    if tree == "etree":
+        if fragment:
+            # A list like lxml's, not the builder's DOCUMENT_FRAGMENT
+            # element, which an append() would insert as an element.
+            return ([result.text] if result.text else []) + list(result)
         return HTMLElementTree(result, quirks_mode)
     if tree == "bs4" and decoded.encoding is not None:
         result.original_encoding = decoded.encoding
@@ -413,10 +479,7 @@ def _label(function: str, parameter: str, label: Any, *, optional: bool) -> str 
         raise TypeError(f"{function}(): {parameter} must be {allowed}, not {type(label).__name__}")
     name = get_an_encoding(label)
     if name is None:
-        raise ValueError(
-            f"{function}(): {parameter}: unknown encoding label {label!r} "
-            "(see https://encoding.spec.whatwg.org/#names-and-labels)"
-        )
+        raise ValueError(f"{function}(): {parameter}: {unknown_label_message(label)}")
     return name
 
 
@@ -433,7 +496,12 @@ def _read(function: str, markup: Any) -> bytes | str:
 
 #: Anything :func:`serialize` writes: a document, fragment or node of any
 #: supported tree type.
-Node = Union["ElementTree[Element]", "Element", "_ElementTree", "_Element", "list[_Element | str]", "PageElement", "DomNode"]
+# (Fragment lists by their exact types: a Sequence of str would take a str.)
+Node = Union[
+    "ElementTree[Element]", "Element", "list[Element | str]",
+    "_ElementTree[Any]", "_Element", "list[_Element | str]", "list[HtmlElement | str]",
+    "PageElement", "DomNode",
+]  # fmt: skip
 
 
 def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) -> str:
@@ -476,8 +544,10 @@ def _tree_type_of(node: object) -> str:
         return "dom"
     candidates: list[object] = [node]
     if isinstance(node, list):
-        # An lxml fragment: the leading text, then lxml nodes.
+        # An etree or lxml fragment: the leading text, then the nodes.
         candidates = [item for item in node if not isinstance(item, str)]
+        if candidates and all(isinstance(item, ET.Element) for item in candidates):
+            return "etree"
     packages = {cls.__module__.partition(".")[0] for item in candidates for cls in type(item).__mro__}
     if "lxml" in packages:
         return "lxml"

@@ -25,6 +25,7 @@ from collections import deque
 from typing import IO, Iterator, NamedTuple, Sequence
 
 from .encoding import get_an_encoding
+from .encoding.decoding import unknown_label_message
 from .encoding.detectors import DETECTOR_NAMES, resolve_detector
 from .error_messages import message_for
 from .fragment_context import parse_fragment_context
@@ -57,7 +58,8 @@ sniffed (byte order mark, --encoding, <meta charset>, valid UTF-8, the
 _EPILOG = """\
 formats:
   html    the document serialized by the spec's algorithm: normalized markup
-          (implied tags added, misnesting fixed, attributes quoted)
+          (implied tags added, misnesting fixed, attributes quoted), the
+          DOCTYPE with its identifiers, as specparser.serialize() writes it
   tree    the indented tree of the html5lib-tests conformance format
   errors  one line per parse error: FILE:LINE:COLUMN: CODE: message
           (tokenizer codes are the spec's; line and column are 1-based,
@@ -80,7 +82,8 @@ formats:
           "math" | URI), "attributes": {NAME: VALUE}, "children": [NODE...]}
           (an HTML template also has "content": [NODE...]; an element with
           namespaced attributes also has "attributeNamespaces": {NAME: URI}),
-          {"type": "text", "data"}, {"type": "comment", "data"} or
+          {"type": "text", "data"}, {"type": "comment", "data"},
+          {"type": "processing-instruction", "target", "data"} or
           {"type": "doctype", "name", "publicId", "systemId"}
 
 With several files, the html, tree and text outputs are each preceded by a
@@ -145,10 +148,7 @@ def _encoding_override(label: str) -> str:
     """The encoding named by ``label`` (https://encoding.spec.whatwg.org/#concept-encoding-get)."""
     name = get_an_encoding(label)
     if name is None:
-        raise UsageError(
-            f"--encoding: unknown encoding label {label!r} "
-            "(see https://encoding.spec.whatwg.org/#names-and-labels)"
-        )
+        raise UsageError(f"--encoding: {unknown_label_message(label)}")
     return name
 
 

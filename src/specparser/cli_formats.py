@@ -87,8 +87,13 @@ __all__ = [
 _SHORT_NAMESPACES = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
 
 
-def format_html(events: Iterable[tuple], scripting: bool = False, output_encoding: str | None = None) -> str:
-    """The serialized document (children of the Document or fragment).
+def format_html(
+    events: Iterable[tuple], scripting: bool = False, output_encoding: str | None = None, doctype_ids: bool = True
+) -> str:
+    """The serialized document (children of the Document or fragment), as
+    :func:`specparser.serialize` writes it: the DOCTYPE keeps its public
+    and system identifiers (``doctype_ids``), so the output re-parses in the
+    same quirks mode, into the same tree.
 
     With ``output_encoding`` (the encoding the text will be written in),
     the document says so: every HTML ``<meta>`` that declares an encoding
@@ -99,12 +104,12 @@ def format_html(events: Iterable[tuple], scripting: bool = False, output_encodin
     text is not all ASCII (ASCII reads the same in every encoding a browser
     could guess, so such output stays exactly the serialized tree)."""
     if output_encoding is None:
-        return serialize_events(events, scripting=scripting)
+        return serialize_events(events, scripting=scripting, doctype_ids=doctype_ids)
     rewritten, declared = _declare_encoding(events, output_encoding)
-    html = serialize_events(rewritten, scripting=scripting)
+    html = serialize_events(rewritten, scripting=scripting, doctype_ids=doctype_ids)
     if declared or html.isascii():
         return html
-    return serialize_events(_insert_meta_charset(rewritten, output_encoding), scripting=scripting)
+    return serialize_events(_insert_meta_charset(rewritten, output_encoding), scripting=scripting, doctype_ids=doctype_ids)
 
 
 def _declare_encoding(events: Iterable[tuple], encoding: str) -> tuple[list[tuple], bool]:

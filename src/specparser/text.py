@@ -607,8 +607,10 @@ _TREE_OF_MODULE = (
 def _tree_type(node: Any) -> str:
     """The tree type of ``node``, from the module its class comes from."""
     if isinstance(node, (list, tuple)):
-        # A fragment from the lxml builder: leading text and lxml nodes.
-        return "lxml"
+        # A fragment list (parse_fragment's for etree, lxml and lxml.html):
+        # leading text, then the nodes, each of one tree type.
+        nodes = [item for item in node if not isinstance(item, str)]
+        return _tree_type(nodes[0]) if nodes else "etree"  # text alone: any walker reads it
     # The class's bases too: specparser.HTMLElementTree is an ElementTree.
     for cls in type(node).__mro__:
         module = cls.__module__ or ""

@@ -16,6 +16,7 @@ EUC-KR) in :mod:`specparser.encoding.multibyte`.
 from __future__ import annotations
 
 import codecs
+import difflib
 
 from .labels import LABEL_TO_NAME, MULTI_BYTE_ENCODINGS, PYTHON_CODECS, SINGLE_BYTE_DIFFERENCES, SINGLE_BYTE_ENCODINGS
 
@@ -26,6 +27,8 @@ __all__ = [
     "decode_without_bom_sniffing",
     "get_an_encoding",
     "lookup",
+    "nearest_label",
+    "unknown_label_message",
 ]
 
 # https://infra.spec.whatwg.org/#ascii-whitespace
@@ -47,14 +50,30 @@ def get_an_encoding(label: str) -> str | None:
 
 def lookup(label: str) -> str:
     """Like :func:`get_an_encoding`, but an unknown label is an error:
-    ``LookupError`` naming the label."""
+    ``LookupError`` naming the label (and the nearest known one)."""
     name = get_an_encoding(label)
     if name is None:
-        raise LookupError(
-            f"unknown encoding label {label!r}: not a label of the WHATWG Encoding "
-            "Standard (https://encoding.spec.whatwg.org/#names-and-labels)"
-        )
+        raise LookupError(unknown_label_message(label))
     return name
+
+
+def nearest_label(label: str) -> str | None:
+    """The label of the Encoding Standard most like ``label`` (difflib's
+    ratio, at least 0.6, case and surrounding whitespace ignored as
+    :func:`get_an_encoding` ignores them), or ``None``: for an error
+    message's "did you mean"."""
+    matches = difflib.get_close_matches(label.strip(ASCII_WHITESPACE).lower(), LABEL_TO_NAME, n=1)
+    return matches[0] if matches else None
+
+
+def unknown_label_message(label: str) -> str:
+    """``unknown encoding label 'latin-1' (did you mean 'latin1'?) ...``"""
+    nearest = nearest_label(label) if isinstance(label, str) else None
+    hint = f" (did you mean {nearest!r}?)" if nearest is not None else ""
+    return (
+        f"unknown encoding label {label!r}{hint}: not a label of the WHATWG Encoding "
+        "Standard (https://encoding.spec.whatwg.org/#names-and-labels)"
+    )
 
 
 def bom_sniff(data: bytes) -> str | None:

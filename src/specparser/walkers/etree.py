@@ -65,11 +65,18 @@ def _attributes(element: Any, attrib: dict) -> dict:
 def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tuple]:
     """Yield the events for ``node``: the children of a ``DOCUMENT_ROOT`` /
     ``DOCUMENT_FRAGMENT`` element or of an :class:`HTMLElementTree` (an
-    other ElementTree: its root element), otherwise the element itself and
-    its subtree (not its tail).  ``plain_namespace`` is the namespace
+    other ElementTree: its root element), the items of a fragment list as
+    :func:`specparser.parse_fragment` returns (text, and elements each with
+    its tail), otherwise the element itself and its subtree (not its tail).  ``plain_namespace`` is the namespace
     reported for a tag without one.  A node of another tree type is a
     TypeError at once."""
-    if isinstance(node, HTMLElementTree):
+    items: list[Any] | None = None
+    if isinstance(node, list):
+        items, node = node, ET.Element("DOCUMENT_FRAGMENT")
+        for item in items:
+            if not isinstance(item, (str, ET.Element)):
+                raise TypeError(f"cannot walk a fragment list holding {type(item).__name__}: expected str and ElementTree Elements")
+    elif isinstance(node, HTMLElementTree):
         node = node.document  # the DOCTYPE and top-level comments too
     elif isinstance(node, ET.ElementTree):
         node = node.getroot()
@@ -96,7 +103,21 @@ def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tu
         tags[tag] = (name, namespace, (END, name, namespace), template)
         return ELEMENT
 
+    if items is not None:
+        return _walk_items(items, tags, describe)
     if tag in _CONTAINERS:
         events = walk_elements(node, iter(node), tags, describe, _attributes)
         return chain(((TEXT, node.text),), events) if node.text else events
     return walk_elements(node, iter((node,)), tags, describe, _attributes)
+
+
+def _walk_items(items: list[Any], tags: dict[Any, Any], describe: Any) -> Iterator[tuple]:
+    """A fragment list's events: each str a text, each element its subtree
+    and then its tail (``walk_elements`` gives every node but the top one
+    its tail)."""
+    for item in items:
+        if isinstance(item, str):
+            if item:
+                yield (TEXT, item)
+        else:
+            yield from walk_elements(None, iter((item,)), tags, describe, _attributes)
