@@ -40,6 +40,8 @@ assert_type(tree.doctype, specparser.Doctype | None)
 assert_type(tree.quirks_mode, str)
 assert_type(specparser.parse(b"<p>caf\xc3\xa9</b>", errors=errors, info=info), specparser.HTMLElementTree)
 assert_type(specparser.parse(page, detect_utf8=False, info=info), specparser.HTMLElementTree)
+assert_type(specparser.parse(page, info=info), specparser.HTMLElementTree)
+assert_type(specparser.parse(page, info=info, detector="charset-normalizer"), specparser.HTMLElementTree)
 assert_type(specparser.parse(page, info=info, encoding="latin1", transport_encoding="utf-8"), specparser.HTMLElementTree)
 assert_type(specparser.parse(page, default_encoding="windows-1251", scripting=True), specparser.HTMLElementTree)
 assert_type(specparser.parse("<!DOCTYPE html>\n<p>x</b>", errors=errors), specparser.HTMLElementTree)
@@ -120,6 +122,9 @@ assert_type(specparser.serialize(tree, doctype_ids=False, scripting=True), str)
 for node in (tree, doc, soup, dom):
     assert_type(specparser.visible_text(node), str)
 assert_type(specparser.visible_text(cells), str)
+assert_type(specparser.visible_text(root, separator=" ", strip=True), str)
+assert_type(specparser.visible_text(root, separator="|"), str)
+assert_type(specparser.visible_text(root, strip=True), str)
 
 # -- errors and info ----------------------------------------------------------------
 for error in errors:
