@@ -293,10 +293,12 @@ NOT_ROUND_TRIPPABLE = {
     "script text ending inside an escape": "a <script> whose text leaves the "
     "tokenizer in the script data (double) escaped state at EOF, e.g. "
     "'<script><!--<script>': the serialized </script> is read as more text",
-    "element nested in an element of the same kind": "foster parenting and "
-    "the form element pointer let the parser nest a, nobr, form, p, li, dd, "
-    "dt, headings, button, option, select, table ... in one of their own "
-    "kind (e.g. <p><table><p>); their start tag closes the outer one on reparse",
+    "element nested in an element of the same kind": "foster parenting, "
+    "the form element pointer and the adoption agency let the parser nest a, "
+    "nobr, form, p, li, dd, dt, headings, button, option, select, table ... "
+    "in one of their own kind (e.g. <p><table><p>; <h3><b><h3></b> moves the "
+    "inner h3 out of the b into the outer h3); their start tag closes the "
+    "outer one on reparse",
     "selectedcontent in an option": "a selectedcontent element inside an "
     "option: when the option is parsed again, the spec clones the option's "
     "children into the select's selectedcontent, which is among them "
@@ -397,6 +399,9 @@ def test_serialize_then_reparse_gives_the_same_tree(source: str, scripting: bool
         ("<p><table><p>x", "element nested in an element of the same kind", None, None),
         ("<form><div></form><form><input>", "element nested in an element of the same kind", None, None),
         ("<a><table><a>x", "element nested in an element of the same kind", None, None),
+        ("<nobr><table><nobr>x", "element nested in an element of the same kind", None, None),
+        # The adoption agency (issue 31): </b> moves the inner h3 into the outer.
+        ("<h3><b><h3></b>", "element nested in an element of the same kind", None, None),
         ("<script><!--<script>", "script text ending inside an escape", '"<!--<script>"', "</script></head>"),
     ],
 )
