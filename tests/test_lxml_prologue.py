@@ -82,6 +82,23 @@ def test_the_corpus_page_with_an_xml_declaration_before_its_doctype(tree: str) -
     assert got == expected
 
 
+@pytest.mark.parametrize("tree", TREES)
+def test_past_a_hundred_before_the_doctype_they_go_after_it_with_a_warning(tree: str) -> None:
+    # lxml's serializer, which alone knows the DTD's place, looks for the
+    # DTD from the first node for every node it writes: reading the place
+    # of thousands of nodes before it back would be quadratic.
+    kept = "<!--a-->" * 100 + "<!DOCTYPE html><!--b--><p>"
+    assert dump_events(walk(_quiet_parse(kept, tree))) == dump_events(get_walker("etree")(parse(kept)))
+    moved = "<!--a-->" * 101 + "<!DOCTYPE html><!--b--><p>"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        document = parse(moved, tree=tree)
+    (warning,) = [w.message for w in caught if isinstance(w.message, DataLossWarning)]
+    assert warning.counts == {"moved after doctype": 101}
+    events = list(walk(document))
+    assert events[0][0] == DOCTYPE and [e[0] for e in events[1:103]] == [COMMENT] * 102
+
+
 LONG = 60_000  # over libxml2's 50,000-character name limit
 
 

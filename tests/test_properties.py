@@ -176,7 +176,7 @@ def html_bytes(draw) -> bytes:
 
 # lxml coercions that lose information (the reversible ones are undone by
 # the lxml walker): see specparser.infoset.
-_LOSSY = frozenset({"characters", "xmlns attribute", "redundant xmlns attribute"})
+_LOSSY = frozenset({"characters", "xmlns attribute", "redundant xmlns attribute", "dropped doctype", "moved after doctype"})
 
 
 # The core-API parse (builder registry + tree construction + encoding layer)

@@ -135,6 +135,7 @@ _PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
 _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
 _NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
+_MAX_BEFORE_DOCTYPE = 100  # comments and PIs kept before the DOCTYPE (_create_root)
 
 # The hot caches start as these tables of the HTML standard's element and
 # attribute names (and common SVG attributes) that lxml takes as they are,
@@ -825,6 +826,15 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             nsmap = None
         doctype = self._doctype
         root = None
+        if self._comments_before_doctype > _MAX_BEFORE_DOCTYPE:
+            # More would make reading their place back quadratic (lxml's
+            # serializer looks for the DTD from the first node for every
+            # node it writes: see specparser.walkers.lxml): they go after
+            # the DOCTYPE, with a DataLossWarning.
+            self.coercions.add(
+                infoset.MOVED_AFTER_DOCTYPE, "before the DOCTYPE", "after it", self._comments_before_doctype
+            )
+            self._comments_before_doctype = 0
         if doctype is not None and (self._comments_before_doctype or doctype[0] != local):
             root = self._create_root_with_doctype(doctype[0], local, namespace if nsmap else None)
             if root is None:

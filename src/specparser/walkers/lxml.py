@@ -209,7 +209,14 @@ def _count_before_the_doctype(preceding: list) -> int:
     the DTD, then the ``doctype`` it is given in the DTD's place, then the
     node's preceding comments and PIs back to the DTD, the node and its
     following ones.  Serializing the tree of the last of ``preceding``
-    with a marker DOCTYPE reads that order from the prologue alone."""
+    with a marker DOCTYPE reads that order from the prologue alone.
+
+    libxml2 looks for the DTD from the document's first node each time it
+    writes a node (``xmlGetIntSubset``), so this costs the number of nodes
+    written times the number before the DTD: the lxml builder keeps at most
+    a hundred before it (``MOVED_AFTER_DOCTYPE``), which keeps this linear
+    for its trees (``etree.tostring`` of a tree with thousands of comments
+    before its DTD is quadratic in lxml itself)."""
     last = preceding[-1]
     text = etree.tostring(etree.ElementTree(last), encoding="unicode", doctype=_MARK, with_tail=False)
     position = 0
@@ -220,11 +227,22 @@ def _count_before_the_doctype(preceding: list) -> int:
             return count
         if count == len(preceding):
             break
-        markup = etree.tostring(preceding[count], encoding="unicode", with_tail=False)
-        if not text.startswith(markup, position):
+        markup = _markup(preceding[count])
+        if markup is None or not text.startswith(markup, position):
             break
         position += len(markup)
     return 0  # not read as expected: the DOCTYPE first, as before
+
+
+def _markup(node: Any) -> str | None:
+    """How lxml writes a comment or PI outside the root (``tostring`` of
+    the node itself costs time in proportion to all its siblings)."""
+    tag = node.tag
+    if tag is _COMMENT:
+        return "<!--%s-->" % (node.text or "")
+    if tag is _PI:
+        return "<?%s %s?>" % (node.target, node.text) if node.text else "<?%s?>" % node.target
+    return None
 
 
 def _walk_subtree(top: Any, names: _Names) -> Iterator[tuple]:
