@@ -37,7 +37,11 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
 * **Comments** before and after the root element are its siblings
   (``root.itersiblings(preceding=True)`` / ``root.itersiblings()``), and
   ``etree.tostring(tree)`` writes them, those that came before the DOCTYPE
-  before it.
+  before it (a hundred at most: more are put after it, counted as
+  ``MOVED_AFTER_DOCTYPE``, since lxml's serializer, through which the
+  walker reads their place, looks for the DTD from the first node for each
+  node it writes).  A DOCTYPE name of any length is kept (libxml2's
+  50,000-character limit on names is lifted for the DTD's parse).
 * **Processing instructions** (``<?target data>``, 2026) are ``etree.PI``
   nodes (``target``, ``text``), placed as comments are.  lxml's XML
   serialization writes them ``<?target data?>``; ``lxml.html.tostring``
