@@ -29,12 +29,13 @@ from specparser.builders import get_walker
 # Written contexts every entry point refuses: not a name a start tag could
 # make, two words that are not svg/math + a name, three words, and a bare
 # svg/math (an HTML element of that name, which the parser never makes).
-BAD_CONTEXTS = ["", "  ", "foo bar", "\x00", "1a", "a/b", "a>b", "svg path extra", "svg", "math", "SVG", "html svg"]
+BAD_CONTEXTS = ["", "  ", "foo bar", "\x00", "1a", "a/b", "a>b", "svg path extra", "svg", "math", "SVG", "html svg",
+                # Whitespace other than the one space between two words (issue 31).
+                " td", "td ", " div ", "td\n", "svg  path", "svg\tpath", " svg path", "math mi "]
 # (written, parsed): the html5lib-tests notation.
 GOOD_CONTEXTS = [
     ("td", ("td", HTML_NAMESPACE)),
     ("TD", ("td", HTML_NAMESPACE)),  # ASCII-lowercased, as the tokenizer would
-    (" div ", ("div", HTML_NAMESPACE)),
     ("x-custom", ("x-custom", HTML_NAMESPACE)),
     ("svg path", ("path", SVG_NAMESPACE)),
     ("svg foreignObject", ("foreignObject", SVG_NAMESPACE)),

@@ -19,7 +19,7 @@ from specparser import html5lib_compat  # noqa: E402
 from specparser.infoset import DataLossWarning, coerce_characters, is_xmlns_attribute  # noqa: E402
 from specparser.constants import HTML_NAMESPACE  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
-from specparser.walkers import COMMENT, DOCTYPE, START, TEXT  # noqa: E402
+from specparser.walkers import COMMENT, START, TEXT  # noqa: E402
 from specparser.walkers.etree import walk as walk_etree  # noqa: E402
 from specparser.walkers.lxml import walk as walk_lxml  # noqa: E402
 
@@ -36,21 +36,13 @@ DOCUMENTS = st.lists(PIECES, max_size=40).map("".join)
 CONTEXTS = st.sampled_from(["div", "table", "template", "svg svg", "math mi", "select", "title", "html"])
 
 
-def _doctype_first(events):
-    """lxml keeps a DOCTYPE before the top-level comments that preceded it
-    in the source; the walker cannot see their order (see the walker)."""
-    events = list(events)
-    doctypes = [event for event in events if event[0] == DOCTYPE]
-    return doctypes + [event for event in events if event[0] != DOCTYPE]
-
-
 def _expected(events, tree: str = "lxml", namespace_html: bool = True):
     """The ElementTree events with the lossy coercions applied: non-XML
     characters, and the xmlns attributes the tree cannot hold.  The XML
     lxml tree drops them all; the lxml.html tree keeps them by name except
     those in the XMLNS namespace (on SVG and MathML elements) and, where
     lxml writes a default namespace declaration of its own, ``xmlns``."""
-    for event in _doctype_first(events):
+    for event in events:
         kind = event[0]
         if kind == TEXT or kind == COMMENT:
             yield (kind, coerce_characters(event[1]))

@@ -79,6 +79,24 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: "<select><button><selectedcontent></selectedcontent></button>" + "<option selected>x<b>y</b>" * n,
         600,
     ),
+    # Issue 31's hostile shapes.  Elements and text foster-parented before
+    # a table (minidom's insertBefore found the table from the front).
+    "foster-parented elements": (lambda n: "<table>" + "x<br>" * n, 3000),
+    # Open formatting elements with distinct attributes, never closed: the
+    # list keeps them all to the end (lxml freed their proxies outermost
+    # first, each walking up to the root).
+    "deep open formatting, distinct attributes": (lambda n: "".join(f"<b a{i}=x>" for i in range(n)) + "x", 4000),
+    "many processing instructions": (lambda n: "<p>" + "<?pi d>" * n, 3000),
+    # Comments and PIs before the DOCTYPE: lxml's XML document and the
+    # walker's reading of their place.
+    "many comments and PIs around the DOCTYPE": (
+        lambda n: "<!--c--><?pi d>" * n + "<!DOCTYPE html>" + "<!--c--><?pi d>" * n,
+        1000,
+    ),
+    "long DOCTYPE name": (lambda n: "<!DOCTYPE " + "a" * n + ">", 100_000),
+    "long DOCTYPE identifiers": (lambda n: '<!DOCTYPE html PUBLIC "' + "p" * n + '" "' + "s" * n + '">', 100_000),
+    "long element name": (lambda n: "<a" + "b" * n + ">x", 100_000),
+    "long attribute name": (lambda n: "<p a" + "b" * n + "=v>x", 100_000),
 }
 
 # (tree type, shape) -> the third-party call whose own cost is quadratic;

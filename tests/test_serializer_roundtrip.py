@@ -111,10 +111,10 @@ def test_round_trip(page):
 
 # The same round trip from the other tree types, on every page: each walker
 # must hand the serializer the document its tree holds.  (Not "the same
-# markup as from ElementTree": minidom, lxml and bs4 cannot hold every
-# document exactly -- e.g. minidom keys attributes by local name, so
-# ``lang`` and ``xml:lang`` collide; lxml drops ``xmlns`` attributes; bs4
-# keeps ``class`` as a list of words.)
+# markup as from ElementTree": lxml and bs4 cannot hold every document
+# exactly -- e.g. lxml drops ``xmlns`` attributes; bs4 keeps ``class`` as a
+# list of words.  The dom tree keeps every attribute:
+# tests/test_dom_names.py.)
 OTHER_TREES = ["dom", "lxml", "bs4"]
 
 

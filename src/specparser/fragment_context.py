@@ -14,7 +14,9 @@ element").
 Anything else is refused with a :class:`ValueError` naming the function,
 the parameter and the text (a non-``str`` with a :class:`TypeError`): a name
 that a start tag could not produce (``"\\x00"``, ``"1a"``, ``"a/b"``), two
-words that are not ``svg``/``math`` and a name (``"foo bar"``), and a bare
+words that are not ``svg``/``math`` and a name (``"foo bar"``), any other
+whitespace (``" td"``, ``"td\\n"``, ``"svg  path"``: one space between
+the two words, nothing around them), and a bare
 ``"svg"`` or ``"math"``, which would be an HTML element of that name, one the
 parser never makes (write ``"svg svg"``, ``"math math"``).
 """
@@ -44,9 +46,11 @@ def parse_fragment_context(text: Any, function: str, parameter: str) -> tuple[st
         raise TypeError(
             f"{function}: {parameter} must be a str such as 'div' or 'svg path', not {type(text).__name__}"
         )
-    parts = text.split()
-    if len(parts) == 1 and _ELEMENT_NAME.match(parts[0]):
-        name = ascii_lowercase(parts[0])
+    # Exactly "NAME" or "PREFIX NAME" with one space: " td", "td " and
+    # "svg  path" are refused, as everything else the rule does not name.
+    parts = text.split(" ")
+    if len(parts) == 1 and _ELEMENT_NAME.match(text):
+        name = ascii_lowercase(text)
         if name not in _FOREIGN_PREFIXES:
             return name, HTML_NAMESPACE
         raise ValueError(

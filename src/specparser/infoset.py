@@ -96,6 +96,7 @@ __all__ = [
     "CoercionLog",
     "DOCTYPE",
     "DROPPED_DOCTYPE",
+    "MOVED_AFTER_DOCTYPE",
     "DataLossWarning",
     "ELEMENT_NAME",
     "EMPTY_NAME",
@@ -376,8 +377,11 @@ CHARACTERS = "characters"
 XMLNS_ATTRIBUTE = "xmlns attribute"
 REDUNDANT_XMLNS = "redundant xmlns attribute"
 DROPPED_DOCTYPE = "dropped doctype"
+# Comments and PIs that came before the DOCTYPE, put after it (the lxml
+# builder keeps at most a hundred before it: see specparser.builders.lxml).
+MOVED_AFTER_DOCTYPE = "moved after doctype"
 LOSSLESS = frozenset({ELEMENT_NAME, ATTRIBUTE_NAME, DOCTYPE, COMMENT, PROCESSING_INSTRUCTION})
-LOSSY = frozenset({CHARACTERS, XMLNS_ATTRIBUTE, DROPPED_DOCTYPE})
+LOSSY = frozenset({CHARACTERS, XMLNS_ATTRIBUTE, DROPPED_DOCTYPE, MOVED_AFTER_DOCTYPE})
 
 
 class CoercionLog:

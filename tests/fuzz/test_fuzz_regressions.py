@@ -39,6 +39,10 @@ HAND_WRITTEN = [
     b"\x09<meta charset=windows-1252>\xe9\xed\xa0\x80",  # late charset, invalid UTF-8
     b"\x0a<select><button><selectedcontent></selectedcontent></button><option>a<b>b",
     b"\x0b<a><a><p><a></p>&#x0;&#xd800;&#128;",
+    # Issue 31: attributes minidom keyed alike, a prefixed DOCTYPE name,
+    # comments and PIs on both sides of the DOCTYPE for lxml.
+    b"\x00<!--a--><?x y><!DOCTYPE a:b><!--c--><p lang=en xml:lang=fr foo:lang=de xlink:href=1 href=2>",
+    b"\x00<?xml version='1.0'?><!DOCTYPE html><html lang=en xml:lang=en><svg xml:lang=a lang=b>",
 ]
 
 

@@ -8,10 +8,15 @@
   false; SVG and MathML elements always carry their namespace.
 * Attributes in a namespace (``xlink:href`` ...) are set with
   ``setAttributeNS(namespace, "prefix:local", value)``, the others with
-  ``setAttribute``.
+  ``setAttribute``.  minidom keys attributes by (namespace, local name) as
+  well as by name, and takes the local name of ``setAttribute("xml:lang")``
+  to be ``lang``: with minidom, an attribute without a namespace whose name
+  holds a colon is made with its whole name as its local name, so
+  ``lang``, ``xml:lang`` and ``foo:lang`` on one HTML element all stay.
 * The DOCTYPE is ``createDocumentType(name, public_id, system_id)`` with a
   missing identifier as ``None`` (the parser does not tell a missing
-  identifier from an empty one; an empty one is taken as missing).
+  identifier from an empty one; an empty one is taken as missing), and its
+  ``name`` is the whole name (minidom keeps only what follows a colon).
 * Adjacent text is one ``Text`` node (html5lib 1.1 sometimes leaves several
   in a row; :meth:`xml.dom.Node.normalize` on its trees gives ours).
 * Template contents are the ``<template>`` element's own children, as in
@@ -104,6 +109,8 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
             if key.__class__ is tuple:
                 prefix, local, uri = key
                 element.setAttributeNS(uri, f"{prefix}:{local}" if prefix else local, value)
+            elif self._link and ":" in key:
+                _set_colon_attribute(element, key, value)
             else:
                 element.setAttribute(key, value)
         return element
@@ -118,6 +125,10 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
         doctype = self.implementation.getDOMImplementation().createDocumentType(
             name, public_id or None, system_id or None
         )
+        if name and doctype.name != name:
+            # minidom keeps the local part of a "prefix:local" name only;
+            # the HTML parser's DOCTYPE name is the whole of it.
+            doctype.name = doctype.nodeName = name
         self.append(self.dom, doctype)
         # minidom leaves a DocumentType made by the implementation ownerless;
         # html5lib sets it, so walkers can reach the document from it.
@@ -152,6 +163,10 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
         previous = before.previousSibling
         if previous is not None and previous.nodeType == _TEXT_NODE:
             previous.appendData(text)
+        elif self._link:
+            # Foster parenting inserts text before a table again and again:
+            # minidom's insertBefore finds the table from the front.
+            _link_before(parent, self.dom.createTextNode(text), before)
         else:
             parent.insertBefore(self.dom.createTextNode(text), before)
 
@@ -238,7 +253,10 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
                 if not node.hasAttributeNS(uri, local):
                     node.setAttributeNS(uri, f"{prefix}:{local}" if prefix else local, value)
             elif not node.hasAttribute(key):
-                node.setAttribute(key, value)
+                if self._link and ":" in key:
+                    _set_colon_attribute(node, key, value)
+                else:
+                    node.setAttribute(key, value)
 
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
         if self._text_parent is not None:
@@ -251,12 +269,50 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
         while child is not None:
             # cloneNode(True) recurses once per level; a deep subtree under
             # an <option> is rare, but copy level by level all the same.
-            clones.append(_deep_clone(child))
+            clones.append(_deep_clone(child) if self._link else child.cloneNode(True))
             child = child.nextSibling
         while target.firstChild is not None:
             target.removeChild(target.firstChild)
         for clone in clones:
             target.appendChild(clone)
+
+
+def _set_colon_attribute(element: Any, name: str, value: str) -> None:
+    """``element.setAttribute(name, value)`` for a name with a colon and no
+    namespace, keyed by its whole name: minidom's own setAttribute keys it
+    by what follows the colon too, where ``lang`` or ``xlink:lang`` may
+    already be (and replaces it)."""
+    attr = minidom.Attr(name, None, name, None)
+    attr.value = value
+    attr.ownerDocument = element.ownerDocument
+    element.setAttributeNode(attr)
+
+
+def _shallow_clone(node: Any) -> Any:
+    """``node.cloneNode(False)``, keeping an element's whole name and its
+    attributes as :meth:`DomTreeBuilder.create_element` made them (minidom's
+    cloneNode splits "a:b" names again, and its attribute copies collide
+    as ``setAttribute`` does)."""
+    if node.nodeType != minidom.Node.ELEMENT_NODE:
+        return node.cloneNode(False)
+    document = node.ownerDocument
+    namespace = node.namespaceURI
+    name = node.nodeName
+    if namespace is None:
+        copy = document.createElement(name)
+    else:
+        copy = document.createElementNS(namespace, name)
+        if copy.localName != node.localName:
+            copy.prefix = None
+            copy._localName = node.localName
+    for attr in node.attributes.values():
+        if attr.namespaceURI:
+            copy.setAttributeNS(attr.namespaceURI, attr.name, attr.value)
+        elif ":" in attr.name:
+            _set_colon_attribute(copy, attr.name, attr.value)
+        else:
+            copy.setAttribute(attr.name, attr.value)
+    return copy
 
 
 def _link_append(parent: Any, child: Any) -> None:
@@ -305,14 +361,14 @@ def _unlink(node: Any) -> None:
 
 
 def _deep_clone(node: Any) -> Any:
-    """A deep copy of ``node`` without recursion."""
-    root = node.cloneNode(False)
+    """A deep copy of ``node`` without recursion (minidom only)."""
+    root = _shallow_clone(node)
     stack = [(node, root)]
     while stack:
         original, copy = stack.pop()
         child = original.firstChild
         while child is not None:
-            child_copy = child.cloneNode(False)
+            child_copy = _shallow_clone(child)
             copy.appendChild(child_copy)
             if child.firstChild is not None:
                 stack.append((child, child_copy))

@@ -37,7 +37,11 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
 * **Comments** before and after the root element are its siblings
   (``root.itersiblings(preceding=True)`` / ``root.itersiblings()``), and
   ``etree.tostring(tree)`` writes them, those that came before the DOCTYPE
-  before it.
+  before it (a hundred at most: more are put after it, counted as
+  ``MOVED_AFTER_DOCTYPE``, since lxml's serializer, through which the
+  walker reads their place, looks for the DTD from the first node for each
+  node it writes).  A DOCTYPE name of any length is kept (libxml2's
+  50,000-character limit on names is lifted for the DTD's parse).
 * **Processing instructions** (``<?target data>``, 2026) are ``etree.PI``
   nodes (``target``, ``text``), placed as comments are.  lxml's XML
   serialization writes them ``<?target data?>``; ``lxml.html.tostring``
@@ -135,6 +139,7 @@ _PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
 _XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN = len(_XLINK_CLARK)
 _NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
+_MAX_BEFORE_DOCTYPE = 100  # comments and PIs kept before the DOCTYPE (_create_root)
 
 # The hot caches start as these tables of the HTML standard's element and
 # attribute names (and common SVG attributes) that lxml takes as they are,
@@ -205,8 +210,12 @@ class _Kind:
         self.pi = pi
 
 
-# lxml's default (per-thread) XML parser: None.
-_ETREE_KIND = _Kind(_HTML_DOCUMENT_PARSER, None, _Comment, _PI)
+# The XML parser reads only what _create_root writes (a prologue of
+# comments and PIs that are valid XML already, a DOCTYPE whose name is an XML
+# name, an empty root), never the input's markup: huge_tree lifts libxml2's
+# 50,000-character limit on names (and 10 MB on comments), which a DOCTYPE
+# name in the input may pass (issue 31).
+_ETREE_KIND = _Kind(_HTML_DOCUMENT_PARSER, etree.XMLParser(huge_tree=True), _Comment, _PI)
 _HTML_KINDS: list[_Kind] = []
 
 
@@ -220,7 +229,7 @@ def _html_classes_kind() -> _Kind:
         _HTML_KINDS.append(
             _Kind(
                 lxml_html.html_parser,
-                lxml_html.xhtml_parser,
+                lxml_html.XHTMLParser(huge_tree=True),  # see _ETREE_KIND
                 lxml_html.HtmlComment,
                 lxml_html.HtmlProcessingInstruction,
             )
@@ -820,26 +829,22 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             local = tag
             nsmap = None
         doctype = self._doctype
-        if doctype is None or (self._comments_before_doctype == 0 and doctype[0] == local):
-            root = _new_element(parser, tag, nsmap)
-        else:
-            # A DOCTYPE named otherwise than the root, and comments that came
-            # before the DOCTYPE, can only be made by the XML parser (lxml
-            # has no handle on the DTD node): this document is an XML one.
-            # The comments' (and PIs') text is already valid XML.
-            self._xml_document = True
-            document = self.document
-            assert document is not None  # a DOCTYPE belongs to a document
-            before = document.before_root
-            count = self._comments_before_doctype
-            prologue = "".join(
-                "<!--%s-->" % node.text if node.tag is _Comment else "<?%s %s?>" % (node.target, node.text or "")
-                for node in before[:count]
+        root = None
+        if self._comments_before_doctype > _MAX_BEFORE_DOCTYPE:
+            # More would make reading their place back quadratic (lxml's
+            # serializer looks for the DTD from the first node for every
+            # node it writes: see specparser.walkers.lxml): they go after
+            # the DOCTYPE, with a DataLossWarning.
+            self.coercions.add(
+                infoset.MOVED_AFTER_DOCTYPE, "before the DOCTYPE", "after it", self._comments_before_doctype
             )
-            del before[:count]
-            xmlns = ' xmlns="%s"' % namespace if nsmap else ""
-            source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, doctype[0], local, xmlns)
-            root = etree.fromstring(source, self._kind.xml_parser)
+            self._comments_before_doctype = 0
+        if doctype is not None and (self._comments_before_doctype or doctype[0] != local):
+            root = self._create_root_with_doctype(doctype[0], local, namespace if nsmap else None)
+            if root is None:
+                doctype = None
+        if root is None:
+            root = _new_element(parser, tag, nsmap)
         if doctype is not None:
             # Setting an id makes the DTD node, named as the root, if the
             # document has none yet (None: the DOCTYPE has no such id).
@@ -855,6 +860,33 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self.root = root
         self.tree = root.getroottree()
         self._make = root.makeelement
+        return root
+
+    def _create_root_with_doctype(self, name: str, local: str, namespace: str | None) -> Any:
+        """The root element of an XML document made by the XML parser, with
+        the DOCTYPE ``name`` and the comments and PIs that came before it:
+        a DOCTYPE named otherwise than the root, and comments before the
+        DOCTYPE, can only be made that way (lxml has no handle on the DTD
+        node).  None, with the DOCTYPE counted as dropped, if even the
+        huge_tree parser refuses it (names past libxml2's 10^9 characters)."""
+        document = self.document
+        assert document is not None  # a DOCTYPE belongs to a document
+        before = document.before_root
+        count = self._comments_before_doctype
+        # The comments' (and PIs') text is already valid XML.
+        prologue = "".join(
+            "<!--%s-->" % node.text if node.tag is _Comment else "<?%s %s?>" % (node.target, node.text or "")
+            for node in before[:count]
+        )
+        xmlns = ' xmlns="%s"' % namespace if namespace else ""
+        source = "%s<!DOCTYPE %s><%s%s/>" % (prologue, name, local, xmlns)
+        try:
+            root = etree.fromstring(source, self._kind.xml_parser)
+        except etree.XMLSyntaxError:
+            self.coercions.add(infoset.DROPPED_DOCTYPE, name, None)
+            return None
+        del before[:count]
+        self._xml_document = True
         return root
 
     def create_comment(self, data: str, pos: int = -1) -> Any:

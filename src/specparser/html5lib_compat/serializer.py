@@ -109,29 +109,41 @@ register_error("htmlentityreplace", htmlentityreplace_errors)
 
 
 @lru_cache(maxsize=32)
-def _multi_byte_encoding(label: str) -> str | None:
+def _standard_encoding(label: str) -> str | None:
+    """The Encoding Standard's name for ``label``, or None for a label it
+    does not know."""
     from ..encoding import get_an_encoding
-    from ..encoding.labels import MULTI_BYTE_ENCODINGS
 
-    name = get_an_encoding(label)
-    return name if name in MULTI_BYTE_ENCODINGS else None
+    return get_an_encoding(label)
 
 
 def _encode(string: str, encoding: str, strict: bool) -> bytes:
-    """``string`` in ``encoding``.  A label of a legacy multi-byte encoding
-    (``euc-kr``, ``shift_jis``, ``big5``, ``gb2312`` ...) gets the Encoding
-    Standard's encoder, whose bytes browsers decode back to the same text
-    (Python's codecs of those names are not the standard's: ``euc_kr``
-    writes most Hangul syllables as jamo sequences, ``big5`` turns Ё into
-    シ); any other name is Python's codec, as in html5lib.  What the
-    encoding cannot represent is an error (``strict``) or a character
-    reference, as ``htmlentityreplace`` writes it."""
-    name = _multi_byte_encoding(encoding)
+    """``string`` in ``encoding``.  A label of the Encoding Standard (all
+    228 of them) gets the standard's encoder
+    (:func:`specparser.encoding.encoders.encode_with`), whose bytes
+    browsers decode back to the same text: Python's codecs of those names
+    are not the standard's (``euc_kr`` writes most Hangul syllables as jamo
+    sequences, ``big5`` turns Ё into シ, ``cp1253`` has no byte for U+0081)
+    or do not exist (``windows-874``, ``x-mac-ukrainian``).  Any other name
+    is Python's codec, as in html5lib.  What the encoding cannot represent
+    is an error (``strict``) or a character reference, as
+    ``htmlentityreplace`` writes it."""
+    errors = "strict" if strict else "htmlentityreplace"
+    name = _standard_encoding(encoding)
     if name is not None:
-        from ..encoding.multibyte_encoders import encode_multi_byte
+        from ..encoding.encoders import encode_with
 
-        return encode_multi_byte(string, name, "fatal" if strict else _character_reference)
-    return string.encode(encoding, "strict" if strict else "htmlentityreplace")
+        return encode_with(string, name, errors)
+    return string.encode(encoding, errors)
+
+
+def _meta_charset_label(encoding: str) -> str:
+    """The charset a ``<meta>`` names for output in ``encoding``: the
+    label itself, unless the bytes are in another encoding (replacement's
+    labels are written as UTF-8, see
+    :func:`specparser.encoding.encoders.get_an_output_encoding`)."""
+    name = _standard_encoding(encoding)
+    return "utf-8" if name == "replacement" else encoding
 
 
 def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **serializer_opts: Any) -> Any:
@@ -276,7 +288,7 @@ class HTMLSerializer:
         if encoding and self.inject_meta_charset:
             from .filters.inject_meta_charset import Filter as InjectMetaCharset
 
-            treewalker = InjectMetaCharset(treewalker, encoding)
+            treewalker = InjectMetaCharset(treewalker, _meta_charset_label(encoding))
         if self.alphabetical_attributes:
             from .filters.alphabeticalattributes import Filter as Alphabetical
 

@@ -503,6 +503,19 @@ class TreeConstructor:
         while self.open:
             self.pop()
         self.adjusted_current_node = None
+        self._release_the_list_of_active_formatting_elements()
+
+    def _release_the_list_of_active_formatting_elements(self) -> None:
+        """Drop the list's records innermost first.  Not a spec step: the
+        list is never read after the parse.  The records hold the tree's
+        nodes, and freeing an lxml element proxy walks up its ancestors
+        until one still has a proxy: freed outermost first (as the key
+        dicts would free them), thousands of nested formatting elements
+        with distinct attributes made that quadratic (issue 31)."""
+        self.afe_segments = [{}]
+        afe = self.afe
+        while afe:
+            afe.pop()
 
     # -- the stack of open elements ---------------------------------------
     #

@@ -14,10 +14,9 @@ replaced characters (form feeds, controls) cannot come back.  Pass
 tree that did not come from specparser and happens to contain ``U`` and six
 hexadecimal digits in a name, or ``- -`` in a comment).
 
-The DOCTYPE event always comes first: lxml gives no way to see whether
-a top-level comment is before or after the DTD node (the builder does put
-a comment that preceded the DOCTYPE before it, and ``etree.tostring``
-writes it there).
+Comments and processing instructions that precede the DOCTYPE are
+reported before it, as the tree holds them (lxml has no handle on the DTD
+node: see :func:`_count_before_the_doctype`).
 
 Tags ``{namespace}local`` are split into name and namespace; a plain tag is
 an HTML element (``namespaceHTMLElements=False``), reported in the HTML
@@ -174,6 +173,14 @@ def _events(node: Any, names: _Names) -> Iterator[tuple]:
 
 def _walk_document(tree: Any, names: _Names) -> Iterator[tuple]:
     dtd = tree.docinfo.internalDTD
+    root = tree.getroot()
+    # lxml keeps no text outside the root element, only comments and PIs.
+    preceding = list(root.itersiblings(preceding=True))[::-1] if root is not None else []
+    first = 0
+    if dtd is not None and preceding:
+        first = _count_before_the_doctype(preceding)
+    for sibling in preceding[:first]:
+        yield from _walk_subtree(sibling, names)
     if dtd is not None:
         identifier = restore_identifier if names.restore is restore_name else _keep
         yield (
@@ -182,15 +189,60 @@ def _walk_document(tree: Any, names: _Names) -> Iterator[tuple]:
             identifier(dtd.external_id or ""),
             identifier(dtd.system_url or ""),
         )
-    root = tree.getroot()
     if root is None:
         return
-    # lxml keeps no text outside the root element, only comments and PIs.
-    for sibling in reversed(list(root.itersiblings(preceding=True))):
+    for sibling in preceding[first:]:
         yield from _walk_subtree(sibling, names)
     yield from _walk_subtree(root, names)
     for sibling in root.itersiblings():
         yield from _walk_subtree(sibling, names)
+
+
+_MARK = "<!DOCTYPE specparser-mark>"
+
+
+def _count_before_the_doctype(preceding: list) -> int:
+    """How many of ``preceding`` (the root's preceding siblings, in document
+    order) come before the DTD node.  lxml skips the DTD node among the
+    siblings and says nothing of its place; its serializer knows it: for
+    an ``_ElementTree`` it writes the document's comments and PIs before
+    the DTD, then the ``doctype`` it is given in the DTD's place, then the
+    node's preceding comments and PIs back to the DTD, the node and its
+    following ones.  Serializing the tree of the last of ``preceding``
+    with a marker DOCTYPE reads that order from the prologue alone.
+
+    libxml2 looks for the DTD from the document's first node each time it
+    writes a node (``xmlGetIntSubset``), so this costs the number of nodes
+    written times the number before the DTD: the lxml builder keeps at most
+    a hundred before it (``MOVED_AFTER_DOCTYPE``), which keeps this linear
+    for its trees (``etree.tostring`` of a tree with thousands of comments
+    before its DTD is quadratic in lxml itself)."""
+    last = preceding[-1]
+    text = etree.tostring(etree.ElementTree(last), encoding="unicode", doctype=_MARK, with_tail=False)
+    position = 0
+    for count in range(len(preceding) + 1):
+        while text[position : position + 1].isspace():
+            position += 1
+        if text.startswith(_MARK, position):
+            return count
+        if count == len(preceding):
+            break
+        markup = _markup(preceding[count])
+        if markup is None or not text.startswith(markup, position):
+            break
+        position += len(markup)
+    return 0  # not read as expected: the DOCTYPE first, as before
+
+
+def _markup(node: Any) -> str | None:
+    """How lxml writes a comment or PI outside the root (``tostring`` of
+    the node itself costs time in proportion to all its siblings)."""
+    tag = node.tag
+    if tag is _COMMENT:
+        return "<!--%s-->" % (node.text or "")
+    if tag is _PI:
+        return "<?%s %s?>" % (node.target, node.text) if node.text else "<?%s?>" % node.target
+    return None
 
 
 def _walk_subtree(top: Any, names: _Names) -> Iterator[tuple]:
