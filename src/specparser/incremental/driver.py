@@ -1,0 +1,156 @@
+"""Tree construction fed text a piece at a time.
+
+:class:`IncrementalTreeConstruction` takes decoded text in pieces of any
+size (:meth:`~IncrementalTreeConstruction.feed`) and builds the tree as it
+goes: each time enough new text has come, the tokenizer runs over the text
+not yet consumed (the *window*) behind a :class:`~.gate.TokenGate`, which
+passes every token more input cannot change on to tree construction and
+stops the run at the first it could.  The window then starts at the gate's
+resume point; the text before it is dropped.
+
+Preprocessing (https://html.spec.whatwg.org/#preprocessing-the-input-stream)
+happens here, piece by piece: a CR at the end of a piece waits for the next
+one, which may begin with the LF of the same CR LF.
+
+Work stays linear in the input however it is split: a run costs about the
+window's length, and the tokenizer runs again only once the window has
+doubled (and grown by the gate's margin) since the last run stopped, so a
+document fed one character at a time costs a constant factor more, not a
+factor of its length.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..collector import pause_collection, resume_collection
+from ..errors import ParseError
+from ..tokenizer import Tokenizer
+from ..treebuilder import TreeBuilder
+from ..treeconstruction import TreeConstructor
+from .gate import MARGIN, Suspend, TokenGate
+from .positions import SourceLines
+
+__all__ = ["IncrementalTreeConstruction"]
+
+
+class IncrementalTreeConstruction:
+    """Tokenizer and tree construction over text that comes in pieces (a
+    document, not a fragment).  ``decoded`` is the
+    :class:`specparser.encoding.DecodedInput` tree construction asks about
+    ``<meta charset>`` (``None`` for str input).  Once :meth:`close` has
+    returned ``builder.finish()``, the object is spent."""
+
+    __slots__ = (
+        "builder", "errors", "fast_paths", "constructor", "gate", "lines",
+        "_window", "_base", "_incoming", "_incoming_length", "_cr", "_retry_length",
+        "_whole_text", "_closed",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        builder: TreeBuilder,
+        *,
+        scripting: bool = False,
+        errors: list[ParseError] | None = None,
+        decoded: Any = None,
+        fast_paths: bool = True,
+    ) -> None:
+        self.builder = builder
+        self.errors = errors
+        self.fast_paths = fast_paths
+        constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths)
+        constructor.decoded = decoded
+        self.constructor = constructor
+        self.gate = TokenGate(constructor, errors)
+        self._window = ""  # the text from the resume point (offset _base) on
+        self._base = 0
+        self._incoming: list[str] = []
+        self._incoming_length = 0
+        self._cr = False
+        self._retry_length = 1
+        self._closed = False
+        # What the builder and the errors learn about lines: see _source_for.
+        self._whole_text: list[str] | None = None
+        tracks_source = type(builder).set_source is not TreeBuilder.set_source
+        self.lines = SourceLines() if errors is not None or tracks_source else None
+        if tracks_source:
+            if getattr(builder, "source_lines_suffice", False):
+                builder.set_source(self.lines)  # type: ignore[arg-type]  # answers what the builder asks
+            else:
+                # A builder of the caller's own gets the text itself, as
+                # the one-shot parser gives it (kept whole for it).
+                self._whole_text = []
+
+    def feed(self, text: str) -> None:
+        """The next piece of the (not yet preprocessed) text."""
+        if self._closed:
+            raise ValueError("feed() after close()")
+        if self._cr:
+            text = "\r" + text
+            self._cr = False
+        if text.endswith("\r"):
+            # It may be the CR of a CR LF split between two pieces.
+            text = text[:-1]
+            self._cr = True
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if not text:
+            return
+        self._take(text)
+        if len(self._window) + self._incoming_length >= self._retry_length:
+            self._run(False)
+
+    def close(self) -> Any:
+        """The end of the input: run to the end; returns ``builder.finish()``."""
+        if self._closed:
+            raise ValueError("close() called twice")
+        if self._cr:
+            self._cr = False
+            self._take("\n")
+        return self._run(True)
+
+    def _take(self, text: str) -> None:
+        self._incoming.append(text)
+        self._incoming_length += len(text)
+        if self.lines is not None:
+            self.lines.extend(text)
+        if self._whole_text is not None:
+            self._whole_text.append(text)
+
+    def _run(self, final: bool) -> Any:
+        """Run the tokenizer over the window (from the gate's resume
+        point), passing tokens on until the gate stops it (or to the end
+        when ``final``); then drop the text consumed."""
+        window = "".join([self._window, *self._incoming]) if self._incoming else self._window
+        self._incoming.clear()
+        self._incoming_length = 0
+        if self._whole_text is not None:
+            whole = "".join(self._whole_text)
+            self._whole_text = [whole]
+            self.builder.set_source(whole)
+        gate = self.gate
+        tokenizer = Tokenizer(window, gate, errors=self.errors, fast_paths=self.fast_paths)
+        tokenizer.state = gate.resume_state
+        tokenizer.last_start_tag = gate.resume_last_start_tag
+        self.constructor.tokenizer = tokenizer
+        base = self._base
+        gate.start_run(tokenizer, base, base + len(window), final)
+        result = None
+        paused = pause_collection()
+        try:
+            try:
+                tokenizer.run()
+            except Suspend:
+                pass
+            gate.end_run(window, self.lines)
+            if final:
+                self._closed = True
+                result = self.builder.finish()
+        finally:
+            resume_collection(paused)
+        self._window = window[gate.resume_at - base :]
+        self._base = gate.resume_at
+        pending = len(self._window)
+        self._retry_length = max(2 * pending, pending + MARGIN + 1)
+        return result

@@ -1,0 +1,264 @@
+"""The token gate: what lets the one-shot tokenizer run on input that is
+not all there yet.
+
+The tokenizer (:mod:`specparser.tokenizer`) is run unchanged on the text
+received so far (a *window*: the text from the last resume point on).  The
+:class:`TokenGate` sits between it and tree construction and passes on only
+the tokens that more input cannot change; at the first token that it could
+change (or at the end of the window) it stops the run by raising
+:class:`Suspend`.  When more input has come, a new tokenizer runs from the
+resume point, the tokens the gate already passed on are recognised by
+their order and skipped, and the run goes on.
+
+Which tokens more input cannot change: the tokenizer decides each token
+from the characters up to its end plus a short look-ahead (the character
+after a text run, the name of a character reference, ``<!DOCTYPE``,
+``[CDATA[`` ...; never more than :data:`MARGIN` characters past the
+token).  So a token that ends at least :data:`MARGIN` characters before the
+end of the window is the token the one-shot parse makes there.  A tag
+token says where it ends; a text, comment, DOCTYPE or processing
+instruction token does not (a character reference makes the text shorter
+than its source), so the gate holds each such token back until the next
+token arrives, whose start bounds it.
+
+The resume point is the end of the last tag passed on: there the tokenizer
+is between tokens in a state the gate can read back (the data state, or the
+text state a start tag switched it to).  Tree construction only talks back
+to the tokenizer at start tags (its state, "the last start tag") and at
+``<![CDATA[`` (:meth:`TokenGate.cdata_allowed`, whose answers are replayed),
+so running the tokenizer again from there makes the same tokens.
+
+Errors: the tokenizer's and tree construction's parse errors go to one
+list, in the one-shot order; the gate keeps that order while it holds a
+token back, drops the errors of tokens it did not pass on, and gives the
+tokenizer's errors (whose offsets are into the window) their offsets in the
+whole input.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable
+
+from ..errors import TAG_ERROR_CODES, ParseError
+from ..tokens import DATA_STATE, Doctype, EndTag, StartTag
+
+__all__ = ["MARGIN", "Suspend", "TokenGate"]
+
+#: How far past its end the tokenizer may look to decide a token (longer
+#: than the longest character reference name, 32, plus ``&`` and ``;``).
+MARGIN = 64
+
+
+class Suspend(Exception):
+    """Raised by the gate to stop the tokenizer: the rest needs more input."""
+
+
+class TokenGate:
+    """The tokenizer's sink while parsing incrementally: passes the final
+    tokens on to ``target`` (a :class:`specparser.treeconstruction.TreeConstructor`),
+    offsets moved by :attr:`base` (where the window starts in the input)."""
+
+    # Tags are passed on at once, and the target borrows them too.
+    borrows_tags = True
+
+    __slots__ = (
+        "target", "errors", "tokenizer", "base", "limit", "final", "skip",
+        "held", "held_mark", "passed", "passed_errors", "fixed_errors",
+        "resume_at", "resume_state", "resume_last_start_tag",
+        "cdata_answers", "cdata_asked",
+        "_characters", "_start_tag", "_end_tag", "_comment", "_pi", "_doctype", "_eof",
+    )  # fmt: skip
+
+    def __init__(self, target: Any, errors: list[ParseError] | None, state: int = DATA_STATE) -> None:
+        self.target = target
+        self.errors = errors
+        self.tokenizer: Any = None
+        self.base = 0
+        self.limit = -1
+        self.final = False
+        # Tokens passed on since the resume point, to skip when the next
+        # run makes them again.
+        self.skip = 0
+        self.passed = 0
+        self.held: tuple[Callable[..., Any], tuple[Any, ...]] | None = None
+        self.held_mark = 0  # len(errors) when the held token came
+        self.passed_errors = 0  # len(errors) after the last token passed on
+        self.fixed_errors = 0  # errors before this have their final offsets
+        self.resume_at = 0
+        self.resume_state = state
+        self.resume_last_start_tag: str | None = None
+        self.cdata_answers: list[bool] = []
+        self.cdata_asked = 0
+        self._characters = target.characters
+        self._start_tag = target.start_tag
+        self._end_tag = target.end_tag
+        self._comment = target.comment
+        self._pi = target.processing_instruction
+        self._doctype = target.doctype
+        self._eof = target.eof
+
+    # -- a run -------------------------------------------------------------
+
+    def start_run(self, tokenizer: Any, base: int, end: int, final: bool) -> None:
+        """A new tokenizer over the window that starts at offset ``base``
+        of the input and ends at ``end``, from the resume point."""
+        self.tokenizer = tokenizer
+        self.base = base
+        self.final = final
+        self.limit = sys.maxsize if final else end - base - MARGIN
+        self.skip = self.passed
+        self.cdata_asked = 0
+
+    def end_run(self, window: str, lines: Any) -> None:
+        """After a run (suspended or finished): forget what was not passed
+        on and give the errors passed on their offsets in the input."""
+        self.held = None
+        errors = self.errors
+        if errors is None:
+            return
+        del errors[self.passed_errors :]
+        local = self.tokenizer._index
+        base = self.base
+        for error in errors[self.fixed_errors :]:
+            if error._index is local:
+                error.offset += base
+                error._index = lines
+            elif error._index is None and error._line is None:
+                error._index = lines
+            if error.code in TAG_ERROR_CODES and lines is not None and 0 <= error.offset - base < len(window):
+                lines.keep_tag(error.offset, window, error.offset - base)
+        self.fixed_errors = len(errors)
+
+    # -- passing tokens on -------------------------------------------------
+
+    def _skipped(self) -> None:
+        """A token passed on in an earlier run, made again: drop it and the
+        errors the tokenizer found again for it."""
+        self.skip -= 1
+        errors = self.errors
+        if errors is not None:
+            del errors[self.passed_errors :]
+
+    def _hold(self, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.held = (function, args)
+        errors = self.errors
+        if errors is not None:
+            self.held_mark = len(errors)
+
+    def _release(self) -> None:
+        """Pass the held token on.  The errors that came after it are the
+        next token's (the tokenizer's); they go back after its tree
+        construction errors."""
+        function, args = self.held  # type: ignore[misc]
+        self.held = None
+        errors = self.errors
+        if errors is None:
+            function(*args)
+        elif len(errors) > self.held_mark:
+            later = errors[self.held_mark :]
+            del errors[self.held_mark :]
+            function(*args)
+            self.passed_errors = len(errors)
+            errors.extend(later)
+        else:
+            function(*args)
+            self.passed_errors = len(errors)
+        self.passed += 1
+
+    def _next_token_at(self, pos: int) -> None:
+        """A token starts at ``pos``: the held one ends before it."""
+        if self.held is not None:
+            if pos > self.limit:
+                raise Suspend
+            self._release()
+
+    def _tag(self, tag: StartTag | EndTag, function: Callable[[Any], Any]) -> None:
+        if self.skip:
+            raise RuntimeError("incremental parser: a tag where a passed token was expected")
+        end = tag.end
+        if end > self.limit:
+            raise Suspend
+        if self.held is not None:
+            self._release()
+        base = self.base
+        tag.pos += base
+        tag.end = end + base
+        function(tag)
+        tokenizer = self.tokenizer
+        self.resume_at = end + base
+        self.resume_state = tokenizer.state
+        self.resume_last_start_tag = tokenizer.last_start_tag
+        self.passed = 0
+        self.cdata_answers.clear()
+        self.cdata_asked = 0
+        errors = self.errors
+        if errors is not None:
+            self.passed_errors = len(errors)
+
+    # -- the sink methods (specparser.tokens.TokenSink) ----------------------
+
+    def characters(self, data: str, pos: int) -> None:
+        if self.skip:
+            self._skipped()
+            return
+        if self.held is not None:
+            self._next_token_at(pos)
+        self._hold(self._characters, (data, pos + self.base))
+
+    def comment(self, data: str, pos: int) -> None:
+        if self.skip:
+            self._skipped()
+            return
+        if self.held is not None:
+            self._next_token_at(pos)
+        self._hold(self._comment, (data, pos + self.base))
+
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
+        if self.skip:
+            self._skipped()
+            return
+        if self.held is not None:
+            self._next_token_at(pos)
+        self._hold(self._pi, (target, data, pos + self.base))
+
+    def doctype(self, doctype: Doctype) -> None:
+        if self.skip:
+            self._skipped()
+            return
+        if self.held is not None:
+            self._next_token_at(doctype.pos)
+        doctype.pos += self.base
+        self._hold(self._doctype, (doctype,))
+
+    def start_tag(self, tag: StartTag) -> None:
+        self._tag(tag, self._start_tag)
+
+    def end_tag(self, tag: EndTag) -> None:
+        self._tag(tag, self._end_tag)
+
+    def eof(self, pos: int) -> None:
+        if not self.final:
+            raise Suspend
+        if self.held is not None:
+            self._release()
+        self._eof(pos + self.base)
+        errors = self.errors
+        if errors is not None:
+            self.passed_errors = len(errors)
+
+    def cdata_allowed(self) -> bool:
+        """Asked at ``<![CDATA[`` (all of it in the window): the answer
+        depends on the tokens before, so the held one goes first (it ends
+        before the ``<``, so it is final).  A run that makes the passed
+        tokens again gets the answers given the first time."""
+        asked = self.cdata_asked
+        self.cdata_asked = asked + 1
+        if asked < len(self.cdata_answers):
+            return self.cdata_answers[asked]
+        if self.held is not None:
+            self._release()
+        answer = bool(self.target.cdata_allowed())
+        self.cdata_answers.append(answer)
+        return answer
+
