@@ -32,6 +32,7 @@ from .api import ParseInfo, parse, parse_fragment, serialize
 from .builders import builder_names, get_builder, get_walker
 from .collector import set_pause_gc
 from .errors import ParseError
+from .parser import Parser
 from .etree_document import Doctype, HTMLElementTree
 from .text import visible_text
 
@@ -44,6 +45,7 @@ __all__ = [
     "HTMLElementTree",
     "ParseError",
     "ParseInfo",
+    "Parser",
     "builder_names",
     "get_builder",
     "get_walker",
