@@ -11,8 +11,8 @@ which adds the byte stream (encoding sniffing and decoding as bytes come).
 
 from __future__ import annotations
 
-from .driver import IncrementalTreeConstruction
+from .driver import IncrementalTokenizer, IncrementalTreeConstruction
 from .gate import MARGIN, Suspend, TokenGate
 from .positions import SourceLines
 
-__all__ = ["MARGIN", "IncrementalTreeConstruction", "SourceLines", "Suspend", "TokenGate"]
+__all__ = ["MARGIN", "IncrementalTokenizer", "IncrementalTreeConstruction", "SourceLines", "Suspend", "TokenGate"]

@@ -26,43 +26,46 @@ from typing import Any
 from ..collector import pause_collection, resume_collection
 from ..errors import ParseError
 from ..tokenizer import Tokenizer
+from ..tokens import DATA_STATE
 from ..treebuilder import TreeBuilder
 from ..treeconstruction import TreeConstructor
 from .gate import MARGIN, Suspend, TokenGate
 from .positions import SourceLines
 
-__all__ = ["IncrementalTreeConstruction"]
+__all__ = ["IncrementalTokenizer", "IncrementalTreeConstruction"]
 
 
-class IncrementalTreeConstruction:
-    """Tokenizer and tree construction over text that comes in pieces (a
-    document, not a fragment).  ``decoded`` is the
-    :class:`specparser.encoding.DecodedInput` tree construction asks about
-    ``<meta charset>`` (``None`` for str input).  Once :meth:`close` has
-    returned ``builder.finish()``, the object is spent."""
+class IncrementalTokenizer:
+    """The tokenizer over text that comes in pieces, its tokens pushed into
+    ``sink`` (a :class:`specparser.tokens.TokenSink`) exactly as the
+    one-shot :class:`specparser.tokenizer.Tokenizer` pushes them for the
+    whole text: the same tokens, split the same way, with the same offsets
+    (into the whole preprocessed input), and the same errors in ``errors``.
+    ``state`` and ``last_start_tag`` are the tokenizer's to start with.
+    ``lines`` (a :class:`.positions.SourceLines`, made when ``errors`` is a
+    list) gives the errors their lines and columns."""
 
     __slots__ = (
-        "builder", "errors", "fast_paths", "constructor", "gate", "lines",
-        "_window", "_base", "_incoming", "_incoming_length", "_cr", "_retry_length",
-        "_whole_text", "_closed",
+        "sink", "errors", "fast_paths", "gate", "lines",
+        "_window", "_base", "_incoming", "_incoming_length", "_cr", "_retry_length", "_closed",
     )  # fmt: skip
 
     def __init__(
         self,
-        builder: TreeBuilder,
+        sink: Any,
         *,
-        scripting: bool = False,
         errors: list[ParseError] | None = None,
-        decoded: Any = None,
         fast_paths: bool = True,
+        state: int = DATA_STATE,
+        last_start_tag: str | None = None,
+        lines: SourceLines | None = None,
     ) -> None:
-        self.builder = builder
+        self.sink = sink
         self.errors = errors
         self.fast_paths = fast_paths
-        constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths)
-        constructor.decoded = decoded
-        self.constructor = constructor
-        self.gate = TokenGate(constructor, errors)
+        self.gate = TokenGate(sink, errors, state)
+        self.gate.resume_last_start_tag = last_start_tag
+        self.lines = SourceLines() if lines is None and errors is not None else lines
         self._window = ""  # the text from the resume point (offset _base) on
         self._base = 0
         self._incoming: list[str] = []
@@ -70,17 +73,6 @@ class IncrementalTreeConstruction:
         self._cr = False
         self._retry_length = 1
         self._closed = False
-        # What the builder and the errors learn about lines: see _source_for.
-        self._whole_text: list[str] | None = None
-        tracks_source = type(builder).set_source is not TreeBuilder.set_source
-        self.lines = SourceLines() if errors is not None or tracks_source else None
-        if tracks_source:
-            if getattr(builder, "source_lines_suffice", False):
-                builder.set_source(self.lines)  # type: ignore[arg-type]  # answers what the builder asks
-            else:
-                # A builder of the caller's own gets the text itself, as
-                # the one-shot parser gives it (kept whole for it).
-                self._whole_text = []
 
     def feed(self, text: str) -> None:
         """The next piece of the (not yet preprocessed) text."""
@@ -102,7 +94,7 @@ class IncrementalTreeConstruction:
             self._run(False)
 
     def close(self) -> Any:
-        """The end of the input: run to the end; returns ``builder.finish()``."""
+        """The end of the input: tokenize to the end (the sink's ``eof``)."""
         if self._closed:
             raise ValueError("close() called twice")
         if self._cr:
@@ -115,8 +107,18 @@ class IncrementalTreeConstruction:
         self._incoming_length += len(text)
         if self.lines is not None:
             self.lines.extend(text)
-        if self._whole_text is not None:
-            self._whole_text.append(text)
+
+    def _new_tokenizer(self, window: str) -> Tokenizer:
+        """The tokenizer for one run, in the state of the resume point."""
+        gate = self.gate
+        tokenizer = Tokenizer(window, gate, errors=self.errors, fast_paths=self.fast_paths)
+        tokenizer.state = gate.resume_state
+        tokenizer.last_start_tag = gate.resume_last_start_tag
+        return tokenizer
+
+    def _finish(self) -> Any:
+        """What :meth:`close` returns, once the last run is over."""
+        return None
 
     def _run(self, final: bool) -> Any:
         """Run the tokenizer over the window (from the gate's resume
@@ -125,15 +127,8 @@ class IncrementalTreeConstruction:
         window = "".join([self._window, *self._incoming]) if self._incoming else self._window
         self._incoming.clear()
         self._incoming_length = 0
-        if self._whole_text is not None:
-            whole = "".join(self._whole_text)
-            self._whole_text = [whole]
-            self.builder.set_source(whole)
         gate = self.gate
-        tokenizer = Tokenizer(window, gate, errors=self.errors, fast_paths=self.fast_paths)
-        tokenizer.state = gate.resume_state
-        tokenizer.last_start_tag = gate.resume_last_start_tag
-        self.constructor.tokenizer = tokenizer
+        tokenizer = self._new_tokenizer(window)
         base = self._base
         gate.start_run(tokenizer, base, base + len(window), final)
         result = None
@@ -146,7 +141,7 @@ class IncrementalTreeConstruction:
             gate.end_run(window, self.lines)
             if final:
                 self._closed = True
-                result = self.builder.finish()
+                result = self._finish()
         finally:
             resume_collection(paused)
         self._window = window[gate.resume_at - base :]
@@ -154,3 +149,56 @@ class IncrementalTreeConstruction:
         pending = len(self._window)
         self._retry_length = max(2 * pending, pending + MARGIN + 1)
         return result
+
+
+class IncrementalTreeConstruction(IncrementalTokenizer):
+    """Tokenizer and tree construction over text that comes in pieces (a
+    document, not a fragment).  ``decoded`` is the
+    :class:`specparser.encoding.DecodedInput` tree construction asks about
+    ``<meta charset>`` (``None`` for str input).  :meth:`close` returns
+    ``builder.finish()``."""
+
+    __slots__ = ("builder", "constructor", "_whole_text")
+
+    def __init__(
+        self,
+        builder: TreeBuilder,
+        *,
+        scripting: bool = False,
+        errors: list[ParseError] | None = None,
+        decoded: Any = None,
+        fast_paths: bool = True,
+    ) -> None:
+        constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths)
+        constructor.decoded = decoded
+        tracks_source = type(builder).set_source is not TreeBuilder.set_source
+        lines = SourceLines() if errors is not None or tracks_source else None
+        super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines)
+        self.builder = builder
+        self.constructor = constructor
+        # What the builder learns about lines.
+        self._whole_text: list[str] | None = None
+        if tracks_source:
+            if getattr(builder, "source_lines_suffice", False):
+                builder.set_source(lines)  # type: ignore[arg-type]  # answers what the builder asks
+            else:
+                # A builder of the caller's own gets the text itself, as
+                # the one-shot parser gives it (kept whole for it).
+                self._whole_text = []
+
+    def _take(self, text: str) -> None:
+        super()._take(text)
+        if self._whole_text is not None:
+            self._whole_text.append(text)
+
+    def _new_tokenizer(self, window: str) -> Tokenizer:
+        if self._whole_text is not None:
+            whole = "".join(self._whole_text)
+            self._whole_text = [whole]
+            self.builder.set_source(whole)
+        tokenizer = super()._new_tokenizer(window)
+        self.constructor.tokenizer = tokenizer
+        return tokenizer
+
+    def _finish(self) -> Any:
+        return self.builder.finish()
