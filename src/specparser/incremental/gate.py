@@ -64,7 +64,7 @@ class TokenGate:
 
     __slots__ = (
         "target", "errors", "tokenizer", "base", "limit", "final", "skip",
-        "held", "held_mark", "passed", "passed_errors", "fixed_errors",
+        "held", "held_text", "held_pos", "held_mark", "passed", "passed_errors", "fixed_errors",
         "resume_at", "resume_state", "resume_last_start_tag",
         "cdata_answers", "cdata_asked",
         "_characters", "_start_tag", "_end_tag", "_comment", "_pi", "_doctype", "_eof",
@@ -81,7 +81,11 @@ class TokenGate:
         # run makes them again.
         self.skip = 0
         self.passed = 0
-        self.held: tuple[Callable[..., Any], tuple[Any, ...]] | None = None
+        # The held token: True for text (the common case, kept in
+        # held_text and held_pos), else (sink method, arguments).
+        self.held: tuple[Callable[..., Any], tuple[Any, ...]] | bool | None = None
+        self.held_text = ""
+        self.held_pos = 0
         self.held_mark = 0  # len(errors) when the held token came
         self.passed_errors = 0  # len(errors) after the last token passed on
         self.fixed_errors = 0  # errors before this have their final offsets
@@ -150,8 +154,13 @@ class TokenGate:
         """Pass the held token on.  The errors that came after it are the
         next token's (the tokenizer's); they go back after its tree
         construction errors."""
-        function, args = self.held  # type: ignore[misc]
+        held = self.held
         self.held = None
+        if held is True:
+            function: Callable[..., Any] = self._characters
+            args: tuple[Any, ...] = (self.held_text, self.held_pos)
+        else:
+            function, args = held  # type: ignore[misc]
         errors = self.errors
         if errors is None:
             function(*args)
@@ -167,75 +176,123 @@ class TokenGate:
         self.passed += 1
 
     def _next_token_at(self, pos: int) -> None:
-        """A token starts at ``pos``: the held one ends before it."""
-        if self.held is not None:
-            if pos > self.limit:
-                raise Suspend
-            self._release()
-
-    def _tag(self, tag: StartTag | EndTag, function: Callable[[Any], Any]) -> None:
-        if self.skip:
-            raise RuntimeError("incremental parser: a tag where a passed token was expected")
-        end = tag.end
-        if end > self.limit:
+        """A token starts at ``pos``: the held one ends before it, so it
+        is final unless ``pos`` is within the margin of the window's end."""
+        if pos > self.limit:
             raise Suspend
-        if self.held is not None:
-            self._release()
-        base = self.base
-        tag.pos += base
-        tag.end = end + base
-        function(tag)
-        tokenizer = self.tokenizer
-        self.resume_at = end + base
-        self.resume_state = tokenizer.state
-        self.resume_last_start_tag = tokenizer.last_start_tag
-        self.passed = 0
-        self.cdata_answers.clear()
-        self.cdata_asked = 0
-        errors = self.errors
-        if errors is not None:
-            self.passed_errors = len(errors)
+        self._release()
 
     # -- the sink methods (specparser.tokens.TokenSink) ----------------------
+    # Every token goes through one of these: they are written for speed
+    # (no helper call on the common path; the checks in the order that
+    # settles the common case first).  While tokens passed on before are
+    # made again (``skip``) nothing is held.
 
     def characters(self, data: str, pos: int) -> None:
-        if self.skip:
+        held = self.held
+        if held is not None:
+            if pos > self.limit:
+                raise Suspend
+            if held is True and self.errors is None:
+                self._characters(self.held_text, self.held_pos)
+                self.passed += 1
+            else:
+                self._release()
+        elif self.skip:
             self._skipped()
             return
-        if self.held is not None:
-            self._next_token_at(pos)
-        self._hold(self._characters, (data, pos + self.base))
+        self.held = True
+        self.held_text = data
+        self.held_pos = pos + self.base
+        if self.errors is not None:
+            self.held_mark = len(self.errors)
 
     def comment(self, data: str, pos: int) -> None:
-        if self.skip:
-            self._skipped()
-            return
         if self.held is not None:
             self._next_token_at(pos)
+        elif self.skip:
+            self._skipped()
+            return
         self._hold(self._comment, (data, pos + self.base))
 
     def processing_instruction(self, target: str, data: str, pos: int) -> None:
-        if self.skip:
-            self._skipped()
-            return
         if self.held is not None:
             self._next_token_at(pos)
+        elif self.skip:
+            self._skipped()
+            return
         self._hold(self._pi, (target, data, pos + self.base))
 
     def doctype(self, doctype: Doctype) -> None:
-        if self.skip:
-            self._skipped()
-            return
         if self.held is not None:
             self._next_token_at(doctype.pos)
+        elif self.skip:
+            self._skipped()
+            return
         doctype.pos += self.base
         self._hold(self._doctype, (doctype,))
 
     def start_tag(self, tag: StartTag) -> None:
-        self._tag(tag, self._start_tag)
+        end = tag.end
+        if end > self.limit:
+            raise Suspend
+        held = self.held
+        if held is not None:
+            if held is True and self.errors is None:
+                self.held = None
+                self._characters(self.held_text, self.held_pos)
+            else:
+                self._release()
+        elif self.skip:
+            raise RuntimeError("incremental parser: a tag where a token passed on before was expected")
+        base = self.base
+        if base:
+            tag.pos += base
+            end += base
+            tag.end = end
+        self._start_tag(tag)
+        # The new resume point (see _passed_tag; inlined, as above).
+        tokenizer = self.tokenizer
+        self.resume_at = end
+        self.resume_state = tokenizer.state
+        self.resume_last_start_tag = tokenizer.last_start_tag
+        self.passed = 0
+        if self.cdata_answers:
+            self.cdata_answers.clear()
+            self.cdata_asked = 0
+        if self.errors is not None:
+            self.passed_errors = len(self.errors)
 
     def end_tag(self, tag: EndTag) -> None:
-        self._tag(tag, self._end_tag)
+        end = tag.end
+        if end > self.limit:
+            raise Suspend
+        held = self.held
+        if held is not None:
+            if held is True and self.errors is None:
+                self.held = None
+                self._characters(self.held_text, self.held_pos)
+            else:
+                self._release()
+        elif self.skip:
+            raise RuntimeError("incremental parser: a tag where a token passed on before was expected")
+        base = self.base
+        if base:
+            tag.pos += base
+            end += base
+            tag.end = end
+        self._end_tag(tag)
+        # The new resume point (see _passed_tag; inlined, as above).
+        tokenizer = self.tokenizer
+        self.resume_at = end
+        self.resume_state = tokenizer.state
+        self.resume_last_start_tag = tokenizer.last_start_tag
+        self.passed = 0
+        if self.cdata_answers:
+            self.cdata_answers.clear()
+            self.cdata_asked = 0
+        if self.errors is not None:
+            self.passed_errors = len(self.errors)
 
     def eof(self, pos: int) -> None:
         if not self.final:
