@@ -26,13 +26,27 @@ from typing import Any
 from ..collector import pause_collection, resume_collection
 from ..errors import ParseError
 from ..tokenizer import Tokenizer
-from ..tokens import DATA_STATE
+from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from ..treeconstruction import TreeConstructor
 from .gate import MARGIN, Suspend, TokenGate
 from .positions import SourceLines
 
 __all__ = ["IncrementalTokenizer", "IncrementalTreeConstruction"]
+
+# At a resume point (just after a tag) the tokenizer is in one of these
+# states, and it can pass the next tag on only once this has come: a run
+# before it would only make the tokens of the text so far, which the gate
+# holds back anyway.  This keeps a long script, style sheet or text from
+# being read again at every piece.  (PLAINTEXT never ends: it waits for
+# close().)
+_AWAITED = {
+    DATA_STATE: "<",
+    RCDATA_STATE: "</",
+    RAWTEXT_STATE: "</",
+    SCRIPT_DATA_STATE: "</",
+    PLAINTEXT_STATE: "\x00</plaintext never ends>",
+}
 
 
 class IncrementalTokenizer:
@@ -48,6 +62,7 @@ class IncrementalTokenizer:
     __slots__ = (
         "sink", "errors", "fast_paths", "gate", "lines",
         "_window", "_base", "_incoming", "_incoming_length", "_cr", "_retry_length", "_closed",
+        "_awaited", "_awaited_at", "_last",
     )  # fmt: skip
 
     def __init__(
@@ -73,6 +88,12 @@ class IncrementalTokenizer:
         self._cr = False
         self._retry_length = 1
         self._closed = False
+        # What the tokenizer needs to see before it can pass a tag on from
+        # the resume point (see _AWAITED), where it first is in the input
+        # (-1: not yet), and the last character taken.
+        self._awaited: str | None = None
+        self._awaited_at = 0
+        self._last = ""
 
     def feed(self, text: str) -> None:
         """The next piece of the (not yet preprocessed) text."""
@@ -89,8 +110,18 @@ class IncrementalTokenizer:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if not text:
             return
+        before = self._base + len(self._window) + self._incoming_length
         self._take(text)
-        if len(self._window) + self._incoming_length >= self._retry_length:
+        if self._awaited_at < 0:
+            # (A two-character needle may straddle the pieces.)
+            at = (self._last + text).find(self._awaited)  # type: ignore[arg-type]
+            if at >= 0:
+                self._awaited_at = before - len(self._last) + at
+        self._last = text[-1]
+        pending = len(self._window) + self._incoming_length
+        # A tag at the awaited needle can only be passed on if it ends
+        # before the gate's margin.
+        if pending >= self._retry_length and 0 <= self._awaited_at < self._base + pending - MARGIN:
             self._run(False)
 
     def close(self) -> Any:
@@ -148,6 +179,12 @@ class IncrementalTokenizer:
         self._base = gate.resume_at
         pending = len(self._window)
         self._retry_length = max(2 * pending, pending + MARGIN + 1)
+        self._awaited = awaited = _AWAITED.get(gate.resume_state)
+        if awaited is None:
+            self._awaited_at = self._base
+        else:
+            at = self._window.find(awaited)
+            self._awaited_at = -1 if at < 0 else self._base + at
         return result
 
 

@@ -41,13 +41,18 @@ import sys
 from typing import Any, Callable
 
 from ..errors import TAG_ERROR_CODES, ParseError
-from ..tokens import DATA_STATE, Doctype, EndTag, StartTag
+from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE, Doctype, EndTag, StartTag
 
 __all__ = ["MARGIN", "Suspend", "TokenGate"]
 
 #: How far past its end the tokenizer may look to decide a token (longer
 #: than the longest character reference name, 32, plus ``&`` and ``;``).
 MARGIN = 64
+
+
+# The states whose text runs start where the tokenizer stands (see
+# TokenGate.characters).
+_TEXT_STATES = frozenset({DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, PLAINTEXT_STATE})
 
 
 class Suspend(Exception):
@@ -201,6 +206,18 @@ class TokenGate:
         elif self.skip:
             self._skipped()
             return
+        tokenizer = self.tokenizer
+        if pos == tokenizer.pos and tokenizer.state in _TEXT_STATES:
+            # A text state emits a run from where it stands: the tokenizer
+            # is between tokens here, so a run can resume here (a long
+            # script is not read again from its start tag).
+            self.resume_at = pos + self.base
+            self.resume_state = tokenizer.state
+            self.resume_last_start_tag = tokenizer.last_start_tag
+            self.passed = 0
+            if self.cdata_answers:
+                self.cdata_answers.clear()
+                self.cdata_asked = 0
         self.held = True
         self.held_text = data
         self.held_pos = pos + self.base
