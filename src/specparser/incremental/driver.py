@@ -79,7 +79,7 @@ class IncrementalTokenizer:
         self.errors = errors
         self.fast_paths = fast_paths
         self.gate = TokenGate(sink, errors, state)
-        self.gate.resume_last_start_tag = last_start_tag
+        self.gate.resume = (0, state, last_start_tag, 0)
         self.lines = SourceLines() if lines is None and errors is not None else lines
         self._window = ""  # the text from the resume point (offset _base) on
         self._base = 0
@@ -113,10 +113,12 @@ class IncrementalTokenizer:
         before = self._base + len(self._window) + self._incoming_length
         self._take(text)
         if self._awaited_at < 0:
-            # (A two-character needle may straddle the pieces.)
-            at = (self._last + text).find(self._awaited)  # type: ignore[arg-type]
+            awaited: str = self._awaited  # type: ignore[assignment]
+            at = text.find(awaited)
             if at >= 0:
-                self._awaited_at = before - len(self._last) + at
+                self._awaited_at = before + at
+            elif len(awaited) == 2 and self._last == awaited[0] and text[0] == awaited[1]:
+                self._awaited_at = before - 1  # the needle straddles the pieces
         self._last = text[-1]
         pending = len(self._window) + self._incoming_length
         # A tag at the awaited needle can only be passed on if it ends
@@ -143,8 +145,7 @@ class IncrementalTokenizer:
         """The tokenizer for one run, in the state of the resume point."""
         gate = self.gate
         tokenizer = Tokenizer(window, gate, errors=self.errors, fast_paths=self.fast_paths)
-        tokenizer.state = gate.resume_state
-        tokenizer.last_start_tag = gate.resume_last_start_tag
+        _, tokenizer.state, tokenizer.last_start_tag, _ = gate.resume
         return tokenizer
 
     def _finish(self) -> Any:
@@ -175,11 +176,12 @@ class IncrementalTokenizer:
                 result = self._finish()
         finally:
             resume_collection(paused)
-        self._window = window[gate.resume_at - base :]
-        self._base = gate.resume_at
+        resume_at = gate.resume[0]
+        self._window = window[resume_at - base :]
+        self._base = resume_at
         pending = len(self._window)
         self._retry_length = max(2 * pending, pending + MARGIN + 1)
-        self._awaited = awaited = _AWAITED.get(gate.resume_state)
+        self._awaited = awaited = _AWAITED.get(gate.resume[1])
         if awaited is None:
             self._awaited_at = self._base
         else:

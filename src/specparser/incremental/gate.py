@@ -68,10 +68,8 @@ class TokenGate:
     borrows_tags = True
 
     __slots__ = (
-        "target", "errors", "tokenizer", "base", "limit", "final", "skip",
-        "held", "held_text", "held_pos", "held_mark", "passed", "passed_errors", "fixed_errors",
-        "resume_at", "resume_state", "resume_last_start_tag",
-        "cdata_answers", "cdata_asked",
+        "target", "errors", "tokenizer", "base", "limit", "final", "skip", "count", "resume",
+        "held", "held_text", "held_pos", "held_mark", "passed_errors", "fixed_errors", "cdata_answers",
         "_characters", "_start_tag", "_end_tag", "_comment", "_pi", "_doctype", "_eof",
     )  # fmt: skip
 
@@ -82,10 +80,13 @@ class TokenGate:
         self.base = 0
         self.limit = -1
         self.final = False
-        # Tokens passed on since the resume point, to skip when the next
-        # run makes them again.
+        # Text, comment, DOCTYPE and PI tokens passed on so far; a run
+        # skips the first ``skip`` it makes (passed on by an earlier run).
+        self.count = 0
         self.skip = 0
-        self.passed = 0
+        #: The resume point: (offset in the input, tokenizer state there,
+        #: its last start tag, ``count`` there).
+        self.resume: tuple[int, int, str | None, int] = (0, state, None, 0)
         # The held token: True for text (the common case, kept in
         # held_text and held_pos), else (sink method, arguments).
         self.held: tuple[Callable[..., Any], tuple[Any, ...]] | bool | None = None
@@ -94,11 +95,8 @@ class TokenGate:
         self.held_mark = 0  # len(errors) when the held token came
         self.passed_errors = 0  # len(errors) after the last token passed on
         self.fixed_errors = 0  # errors before this have their final offsets
-        self.resume_at = 0
-        self.resume_state = state
-        self.resume_last_start_tag: str | None = None
-        self.cdata_answers: list[bool] = []
-        self.cdata_asked = 0
+        # <![CDATA[ offset in the input -> the answer given there.
+        self.cdata_answers: dict[int, bool] = {}
         self._characters = target.characters
         self._start_tag = target.start_tag
         self._end_tag = target.end_tag
@@ -111,18 +109,22 @@ class TokenGate:
 
     def start_run(self, tokenizer: Any, base: int, end: int, final: bool) -> None:
         """A new tokenizer over the window that starts at offset ``base``
-        of the input and ends at ``end``, from the resume point."""
+        of the input (the resume point) and ends at ``end``."""
         self.tokenizer = tokenizer
         self.base = base
         self.final = final
         self.limit = sys.maxsize if final else end - base - MARGIN
-        self.skip = self.passed
-        self.cdata_asked = 0
+        self.skip = self.count - self.resume[3]
+        self.count = self.resume[3]
 
     def end_run(self, window: str, lines: Any) -> None:
         """After a run (suspended or finished): forget what was not passed
         on and give the errors passed on their offsets in the input."""
         self.held = None
+        at = self.resume[0]
+        answers = self.cdata_answers
+        if answers:
+            self.cdata_answers = {offset: answer for offset, answer in answers.items() if offset >= at}
         errors = self.errors
         if errors is None:
             return
@@ -145,6 +147,7 @@ class TokenGate:
         """A token passed on in an earlier run, made again: drop it and the
         errors the tokenizer found again for it."""
         self.skip -= 1
+        self.count += 1
         errors = self.errors
         if errors is not None:
             del errors[self.passed_errors :]
@@ -178,7 +181,7 @@ class TokenGate:
         else:
             function(*args)
             self.passed_errors = len(errors)
-        self.passed += 1
+        self.count += 1
 
     def _next_token_at(self, pos: int) -> None:
         """A token starts at ``pos``: the held one ends before it, so it
@@ -200,7 +203,7 @@ class TokenGate:
                 raise Suspend
             if held is True and self.errors is None:
                 self._characters(self.held_text, self.held_pos)
-                self.passed += 1
+                self.count += 1
             else:
                 self._release()
         elif self.skip:
@@ -211,13 +214,7 @@ class TokenGate:
             # A text state emits a run from where it stands: the tokenizer
             # is between tokens here, so a run can resume here (a long
             # script is not read again from its start tag).
-            self.resume_at = pos + self.base
-            self.resume_state = tokenizer.state
-            self.resume_last_start_tag = tokenizer.last_start_tag
-            self.passed = 0
-            if self.cdata_answers:
-                self.cdata_answers.clear()
-                self.cdata_asked = 0
+            self.resume = (pos + self.base, tokenizer.state, tokenizer.last_start_tag, self.count)
         self.held = True
         self.held_text = data
         self.held_pos = pos + self.base
@@ -253,9 +250,8 @@ class TokenGate:
         end = tag.end
         if end > self.limit:
             raise Suspend
-        held = self.held
-        if held is not None:
-            if held is True and self.errors is None:
+        if self.held is not None:
+            if self.held is True and self.errors is None:
                 self.held = None
                 self._characters(self.held_text, self.held_pos)
             else:
@@ -268,25 +264,20 @@ class TokenGate:
             end += base
             tag.end = end
         self._start_tag(tag)
-        # The new resume point (see _passed_tag; inlined, as above).
+        # The new resume point: after the tag, in the state tree
+        # construction left the tokenizer in.
         tokenizer = self.tokenizer
-        self.resume_at = end
-        self.resume_state = tokenizer.state
-        self.resume_last_start_tag = tokenizer.last_start_tag
-        self.passed = 0
-        if self.cdata_answers:
-            self.cdata_answers.clear()
-            self.cdata_asked = 0
+        self.resume = (end, tokenizer.state, tokenizer.last_start_tag, self.count)
         if self.errors is not None:
             self.passed_errors = len(self.errors)
 
     def end_tag(self, tag: EndTag) -> None:
+        # As start_tag.
         end = tag.end
         if end > self.limit:
             raise Suspend
-        held = self.held
-        if held is not None:
-            if held is True and self.errors is None:
+        if self.held is not None:
+            if self.held is True and self.errors is None:
                 self.held = None
                 self._characters(self.held_text, self.held_pos)
             else:
@@ -299,15 +290,8 @@ class TokenGate:
             end += base
             tag.end = end
         self._end_tag(tag)
-        # The new resume point (see _passed_tag; inlined, as above).
         tokenizer = self.tokenizer
-        self.resume_at = end
-        self.resume_state = tokenizer.state
-        self.resume_last_start_tag = tokenizer.last_start_tag
-        self.passed = 0
-        if self.cdata_answers:
-            self.cdata_answers.clear()
-            self.cdata_asked = 0
+        self.resume = (end, tokenizer.state, tokenizer.last_start_tag, self.count)
         if self.errors is not None:
             self.passed_errors = len(self.errors)
 
@@ -325,14 +309,11 @@ class TokenGate:
         """Asked at ``<![CDATA[`` (all of it in the window): the answer
         depends on the tokens before, so the held one goes first (it ends
         before the ``<``, so it is final).  A run that makes the passed
-        tokens again gets the answers given the first time."""
-        asked = self.cdata_asked
-        self.cdata_asked = asked + 1
-        if asked < len(self.cdata_answers):
-            return self.cdata_answers[asked]
-        if self.held is not None:
-            self._release()
-        answer = bool(self.target.cdata_allowed())
-        self.cdata_answers.append(answer)
+        tokens again gets the answer given the first time."""
+        at = self.tokenizer.pos + self.base
+        answer = self.cdata_answers.get(at)
+        if answer is None:
+            if self.held is not None:
+                self._release()
+            answer = self.cdata_answers[at] = bool(self.target.cdata_allowed())
         return answer
-
