@@ -681,10 +681,10 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         """The 1-based line of offset ``pos`` in the source, for a node made
         for an earlier token (reconstructed formatting elements): a binary
         search in the offsets where lines start, listed once."""
-        source = self._source
+        source: Any = self._source
         if not isinstance(source, str):
             # The incremental parser's SourceLines (it grows: not cached).
-            return bisect.bisect_left(source.newline_offsets(), pos) + 1  # type: ignore[union-attr]
+            return bisect.bisect_left(source.newline_offsets(), pos) + 1
         line_starts = self._newlines
         if line_starts is None:
             # Offsets just after each newline, computed at C speed: the

@@ -39,7 +39,11 @@ def incremental_decoder(encoding: str) -> Callable[[bytes, bool], str]:
     :func:`~specparser.encoding.decode_without_bom_sniffing` of the
     concatenated pieces, a sequence split between pieces included."""
     if encoding in SINGLE_BYTE_ENCODINGS or encoding == "x-user-defined":
-        return lambda data, final=False: decode_without_bom_sniffing(data, encoding)
+        # One byte, one character: nothing to carry between pieces.
+        def decode_single_byte(data: bytes, final: bool = False) -> str:
+            return decode_without_bom_sniffing(data, encoding)
+
+        return decode_single_byte
     if encoding == "replacement":
         return _ReplacementDecoder().decode
     if encoding in MULTI_BYTE_ENCODINGS:
@@ -47,7 +51,7 @@ def incremental_decoder(encoding: str) -> Callable[[bytes, bool], str]:
 
         return IncrementalDecoder(encoding).decode
     codec = {"utf-16le": "utf-16-le", "utf-16be": "utf-16-be"}.get(encoding) or PYTHON_CODECS[encoding]
-    return codecs.getincrementaldecoder(codec)("replace").decode  # type: ignore[no-any-return]
+    return codecs.getincrementaldecoder(codec)("replace").decode
 
 
 class _ReplacementDecoder:
