@@ -21,7 +21,6 @@ standard asks for when a ``<meta>`` names another encoding
 
 from __future__ import annotations
 
-import inspect
 from typing import TYPE_CHECKING, Any
 
 from .api import ParseJob, parse
@@ -30,19 +29,19 @@ from .encoding.change import ReparseWithEncoding
 from .encoding.incremental import ByteStream, Utf8Check
 from .encoding.sniffing import CERTAIN, TENTATIVE, Sniffed
 from .errors import ParseError
-from .incremental import IncrementalTreeConstruction
 from .treebuilder import TreeBuilder
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
     from .api import ParseOptions, TreeName
+    from .incremental import IncrementalTreeConstruction
 
 __all__ = ["Parser"]
 
-# parse()'s keywords and their defaults: Parser takes exactly those, so a
-# keyword added to parse() is a keyword of Parser too.
-_PARSE_SIGNATURE = inspect.signature(parse)
+# parse()'s keywords and their defaults: Parser takes exactly those, in
+# parse()'s order, so a keyword added to parse() is a keyword of Parser too.
+_PARSE_KEYWORDS: dict[str, Any] = dict(parse.__kwdefaults__ or {})
 
 
 class Parser:
@@ -61,13 +60,11 @@ class Parser:
         tree: TreeName | TreeBuilder | type[TreeBuilder] | str = "etree",
         **options: Unpack[ParseOptions],
     ) -> None:
-        try:
-            bound = _PARSE_SIGNATURE.bind("", tree, **options)
-        except TypeError as error:
-            raise TypeError(f"Parser(): {error}") from None
-        bound.apply_defaults()
-        keywords = [value for name, value in bound.arguments.items() if name not in ("markup", "tree")]
-        self._job = ParseJob("Parser", tree, None, *keywords)
+        unknown = [name for name in options if name not in _PARSE_KEYWORDS]
+        if unknown:
+            raise TypeError(f"Parser() got an unexpected keyword argument {unknown[0]!r}")
+        keywords = {**_PARSE_KEYWORDS, **options}
+        self._job = ParseJob("Parser", tree, None, **keywords)
         self._kind: type | None = None  # str or bytes, from the first feed
         self._closed = False
         self._tree: IncrementalTreeConstruction | None = None
@@ -138,6 +135,8 @@ class Parser:
     def _new_pass(self, decoded: DecodedInput) -> None:
         """A new builder and tree construction (the first pass, or a
         re-parse), reading ``decoded``'s encoding."""
+        from .incremental import IncrementalTreeConstruction  # (with the tokenizer, on first use)
+
         job = self._job
         self._decoded = decoded
         self._builder = job.make_builder()
