@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,6 +33,7 @@ def main(argv: list[str]) -> int:
     options.add_argument("--pages", type=int, default=0, help="only the first K pages")
     options.add_argument("--str", action="store_true", help="feed decoded text, not bytes")
     args = options.parse_args(argv)
+    warnings.simplefilter("ignore")  # lxml's DataLossWarning, the same for both
     base = corpus_dir()
     if base is None:
         print("the corpus is not there (../shared/corpus/pages)")

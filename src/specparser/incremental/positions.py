@@ -37,7 +37,7 @@ class SourceLines(LineIndex):
     ``rfind("\\n", start, end)`` and :meth:`newline_offsets` (the only
     questions the lxml and bs4 builders ask of their source)."""
 
-    __slots__ = ("length", "_lines", "_astrals", "_tags")
+    __slots__ = ("length", "_lines", "_astrals", "_tags", "_cursor")
 
     def __init__(self) -> None:
         super().__init__("")
@@ -46,6 +46,9 @@ class SourceLines(LineIndex):
         self._astrals = array("q")
         # offset of a tag error -> the tag at that offset (see keep_tag)
         self._tags: dict[int, str] = {}
+        # (offset, newlines before it) of the last count: a builder counts
+        # on from where it stopped, so one search a call is enough.
+        self._cursor = (0, 0)
 
     def extend(self, text: str) -> None:
         """The next ``text`` of the input (it starts at :attr:`length`)."""
@@ -67,7 +70,13 @@ class SourceLines(LineIndex):
         if sub != "\n":
             raise ValueError("SourceLines only counts newlines")
         lines = self._lines
-        return bisect_left(lines, self.length if end is None else end) - bisect_left(lines, start)
+        at, before = self._cursor
+        first = before if start == at else bisect_left(lines, start)
+        if end is None:
+            end = self.length
+        last = bisect_left(lines, end, first) if end >= start else bisect_left(lines, end)
+        self._cursor = (end, last)
+        return last - first
 
     def rfind(self, sub: str, start: int = 0, end: int | None = None) -> int:
         """``str.rfind`` of a newline between two offsets."""
