@@ -231,6 +231,11 @@ PAUSES = [
     "<title>&lt;x&gt;</title><textarea>\n\rx</textarea><style>a</b></style><plaintext></plaintext>",
     "<table>x<tr>y<td>1</td></tr></table><b><p>q</b>r</p><?pi data?>",
     "\U0001F600<p>\ud800 \x00 \x01 \ufdd0</p></p>",
+    # (found by fuzzing) an input stream error reported with the reference
+    # error at its offset, just where a run resumes:
+    "<textarea>&#\ud800/svg></iframe>&noti</script></xmp><frameset>\ud800<!DOCTYPE html><p>",
+    # an error for markup that makes no token, before a resume point:
+    "&amp;</>--!></b><a href=x><select><![CDATA[<table><textarea>\x00&am&\r\n</template>&#",
 ]
 
 

@@ -55,6 +55,11 @@ MARGIN = 64
 _TEXT_STATES = frozenset({DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, PLAINTEXT_STATE})
 
 
+_INPUT_STREAM_ERRORS = frozenset(
+    {"surrogate-in-input-stream", "noncharacter-in-input-stream", "control-character-in-input-stream"}
+)
+
+
 class Suspend(Exception):
     """Raised by the gate to stop the tokenizer: the rest needs more input."""
 
@@ -70,6 +75,7 @@ class TokenGate:
     __slots__ = (
         "target", "errors", "tokenizer", "base", "limit", "final", "skip", "count", "resume",
         "held", "held_text", "held_pos", "held_mark", "passed_errors", "fixed_errors", "cdata_answers",
+        "input_errors_through",
         "_characters", "_start_tag", "_end_tag", "_comment", "_pi", "_doctype", "_eof",
     )  # fmt: skip
 
@@ -95,6 +101,10 @@ class TokenGate:
         self.held_mark = 0  # len(errors) when the held token came
         self.passed_errors = 0  # len(errors) after the last token passed on
         self.fixed_errors = 0  # errors before this have their final offsets
+        # The largest offset of an input stream error passed on: a run
+        # starting at it must not report it again (an error at that offset
+        # can flush it before the token that starts there).
+        self.input_errors_through = -1
         # <![CDATA[ offset in the input -> the answer given there.
         self.cdata_answers: dict[int, bool] = {}
         self._characters = target.characters
@@ -116,6 +126,12 @@ class TokenGate:
         self.limit = sys.maxsize if final else end - base - MARGIN
         self.skip = self.count - self.resume[3]
         self.count = self.resume[3]
+        pending = tokenizer._input_errors
+        through = self.input_errors_through - base
+        if pending and pending[-1][0] <= through:
+            while pending and pending[-1][0] <= through:
+                pending.pop()
+            tokenizer._next_input_error = pending[-1][0] if pending else sys.maxsize
 
     def end_run(self, window: str, lines: Any) -> None:
         """After a run (suspended or finished): forget what was not passed
@@ -139,6 +155,8 @@ class TokenGate:
                 error._index = lines
             if error.code in TAG_ERROR_CODES and lines is not None and 0 <= error.offset - base < len(window):
                 lines.keep_tag(error.offset, window, error.offset - base)
+            elif error.code in _INPUT_STREAM_ERRORS and error.offset > self.input_errors_through:
+                self.input_errors_through = error.offset
         self.fixed_errors = len(errors)
 
     # -- passing tokens on -------------------------------------------------
@@ -213,8 +231,12 @@ class TokenGate:
         if pos == tokenizer.pos and tokenizer.state in _TEXT_STATES:
             # A text state emits a run from where it stands: the tokenizer
             # is between tokens here, so a run can resume here (a long
-            # script is not read again from its start tag).
-            self.resume = (pos + self.base, tokenizer.state, tokenizer.last_start_tag, self.count)
+            # script is not read again from its start tag) - unless errors
+            # found since the last token passed on (for markup that makes
+            # no token, such as "</>") would be lost with the text before.
+            errors = self.errors
+            if errors is None or len(errors) == self.passed_errors or errors[self.passed_errors].offset >= pos:
+                self.resume = (pos + self.base, tokenizer.state, tokenizer.last_start_tag, self.count)
         self.held = True
         self.held_text = data
         self.held_pos = pos + self.base
