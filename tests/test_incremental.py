@@ -28,6 +28,9 @@ from specparser.testformat import dump_events
 from specparser.tokenizer import Tokenizer
 from specparser.treebuilder import TreeBuilder
 
+# The lxml trees warn about what they cannot hold, alike for both parsers.
+pytestmark = pytest.mark.filterwarnings("ignore::specparser.infoset.DataLossWarning")
+
 TREES = ["etree", "lxml", "lxml.html", "bs4", "dom"]
 CORPUS = corpus_dir()
 PAGES = sorted(CORPUS.iterdir()) if CORPUS is not None else []
