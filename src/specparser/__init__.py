@@ -33,6 +33,7 @@ from .api import ParseInfo, parse, parse_fragment, serialize
 from .builders import builder_names, get_builder, get_walker
 from .collector import set_pause_gc
 from .errors import ParseError
+from .parser import Parser
 from .etree_document import Doctype, HTMLElementTree
 from .fragment_insertion import insert_fragment
 from .locator_warning import MarkupResemblesLocatorWarning
@@ -48,6 +49,7 @@ __all__ = [
     "MarkupResemblesLocatorWarning",
     "ParseError",
     "ParseInfo",
+    "Parser",
     "builder_names",
     "get_builder",
     "get_walker",

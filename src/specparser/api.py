@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
     from .encoding.bytestream import DecodedInput
 
-__all__ = ["Markup", "ParseInfo", "TreeName", "parse", "parse_fragment", "serialize"]
+__all__ = ["Markup", "ParseInfo", "ParseJob", "TreeName", "parse", "parse_fragment", "serialize"]
 
 
 class _Readable(Protocol):
@@ -358,70 +358,128 @@ def _run(
     """Check every argument (so a bad one fails whatever the input), read
     the input, run tree construction (again after an encoding change that
     needs a re-parse) and give the result its public shape."""
-    from .encoding import DecodedInput, parse_with_reparse
-    from .treeconstruction import build_tree
+    from .encoding import parse_with_reparse
 
-    # A fragment's context is checked whatever it is (None too: it would
-    # otherwise parse a whole document).
-    context = _context(function, context_name) if fragment else None
-    namespace_html = _html_namespace(function, html_namespace, tree)
-    make_builder = _builder_factory(function, tree, namespace_html)
-    for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8)):
-        if not isinstance(value, bool):
-            raise TypeError(f"{function}(): {name} must be a bool, not {type(value).__name__}")
-    override = _label(function, "encoding", encoding, optional=True)
-    default = _label(function, "default_encoding", default_encoding, optional=False)
-    if transport_encoding is not None and not isinstance(transport_encoding, str):
-        raise TypeError(
-            f"{function}(): transport_encoding must be an encoding label (str) or None, "
-            f"not {type(transport_encoding).__name__}"
-        )
-    if errors is not None and not isinstance(errors, list):
-        raise TypeError(f"{function}(): errors must be a list (parse errors are appended) or None, not {type(errors).__name__}")
-    if info is not None and not isinstance(info, ParseInfo):
-        raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
-    detect = resolve_detector(detector, f"{function}()")
+    job = ParseJob(
+        function, tree, context_name, html_namespace, scripting, encoding, transport_encoding,
+        default_encoding, detect_utf8, errors, info, detector, fragment=fragment,
+    )  # fmt: skip
     data = _read(function, markup)
     warn_if_locator(f"{function}()", markup, stacklevel=3, tree=tree)
+    if isinstance(data, str):
+        job.check_text_input("markup is already a str")
+        return job.result(*job.parse_text(job.text_input(data)))
+    return job.result(
+        *parse_with_reparse(
+            data,
+            job.parse_text,
+            override_encoding=job.override,
+            transport_encoding=job.transport_encoding,
+            default_encoding=job.default,
+            detect_utf8=job.detect_utf8,
+            detector=job.detector,
+        )
+    )
 
-    def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
-        builder = make_builder()
-        found: list[ParseError] | None = [] if errors is not None else None
-        result = build_tree(decoded.text, builder, scripting, found, context, decoded)
+
+class ParseJob:
+    """The checked options of one :func:`parse` / :func:`parse_fragment`
+    call or one :class:`specparser.Parser` (``function`` names it in error
+    messages; the rest are :func:`_run`'s parameters, in the order of
+    :func:`parse`'s keywords), and the work the one-shot and the
+    incremental parsers share: a builder for each pass
+    (:attr:`make_builder`), :meth:`result`."""
+
+    def __init__(
+        self,
+        function: str,
+        tree: Any,
+        context_name: str | None,
+        html_namespace: Any,
+        scripting: Any,
+        encoding: Any,
+        transport_encoding: Any,
+        default_encoding: Any,
+        detect_utf8: Any,
+        errors: Any,
+        info: Any,
+        detector: Any = None,
+        *,
+        fragment: bool | None = None,
+    ) -> None:
+        self.function = function
+        self.tree = tree
+        # A fragment's context is checked whatever it is (None too: it would
+        # otherwise parse a whole document).
+        self.fragment = context_name is not None if fragment is None else fragment
+        self.context = _context(function, context_name) if self.fragment else None
+        namespace_html = _html_namespace(function, html_namespace, tree)
+        self.make_builder = _builder_factory(function, tree, namespace_html)
+        for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8)):
+            if not isinstance(value, bool):
+                raise TypeError(f"{function}(): {name} must be a bool, not {type(value).__name__}")
+        self.scripting: bool = scripting
+        self.detect_utf8: bool = detect_utf8
+        self.encoding = encoding
+        self.override = _label(function, "encoding", encoding, optional=True)
+        self.default: str = _label(function, "default_encoding", default_encoding, optional=False)  # type: ignore[assignment]
+        if transport_encoding is not None and not isinstance(transport_encoding, str):
+            raise TypeError(
+                f"{function}(): transport_encoding must be an encoding label (str) or None, "
+                f"not {type(transport_encoding).__name__}"
+            )
+        self.transport_encoding: str | None = transport_encoding
+        if errors is not None and not isinstance(errors, list):
+            raise TypeError(f"{function}(): errors must be a list (parse errors are appended) or None, not {type(errors).__name__}")
+        if info is not None and not isinstance(info, ParseInfo):
+            raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
+        self.errors: list[ParseError] | None = errors
+        self.info: ParseInfo | None = info
+        self.detector = resolve_detector(detector, f"{function}()")
+
+    def check_text_input(self, why: str) -> None:
+        """Text needs no decoding: the encoding options are mistakes."""
+        for name, value in (("encoding", self.encoding), ("transport_encoding", self.transport_encoding)):
+            if value is not None:
+                raise TypeError(f"{self.function}(): {name} applies to bytes; {why}")
+
+    @staticmethod
+    def text_input(text: str) -> DecodedInput:
+        from .encoding import DecodedInput
+
+        return DecodedInput(text, None, "irrelevant", None)
+
+    def parse_text(self, decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
+        """One pass of tree construction over the whole decoded text."""
+        from .treeconstruction import build_tree
+
+        builder = self.make_builder()
+        found: list[ParseError] | None = [] if self.errors is not None else None
+        result = build_tree(decoded.text, builder, self.scripting, found, self.context, decoded)
         return result, builder, found, decoded
 
-    if isinstance(data, str):
-        for name, value in (("encoding", encoding), ("transport_encoding", transport_encoding)):
-            if value is not None:
-                raise TypeError(f"{function}(): {name} applies to bytes; markup is already a str")
-        result, builder, found, decoded = parse_text(DecodedInput(data, None, "irrelevant", None))
-    else:
-        result, builder, found, decoded = parse_with_reparse(
-            data,
-            parse_text,
-            override_encoding=override,
-            transport_encoding=transport_encoding,
-            default_encoding=default,
-            detect_utf8=detect_utf8,
-            detector=detect,
-        )
-    quirks_mode = getattr(builder, "quirks_mode", "no-quirks")
-    if errors is not None and found:
-        errors.extend(found)
-    if info is not None:
-        info.encoding = decoded.encoding
-        info.encoding_source = decoded.encoding_source
-        info.confidence = decoded.confidence
-        info.quirks_mode = quirks_mode
-    if tree == "etree":
-        if fragment:
-            # A list like lxml's, not the builder's DOCUMENT_FRAGMENT
-            # element, which an append() would insert as an element.
-            return ([result.text] if result.text else []) + list(result)
-        return HTMLElementTree(result, quirks_mode)
-    if tree == "bs4" and decoded.encoding is not None:
-        result.original_encoding = decoded.encoding
-    return result
+    def result(self, result: Any, builder: Any, found: list[ParseError] | None, decoded: DecodedInput) -> Any:
+        """The caller's errors and info filled in, the result in its public
+        shape."""
+        quirks_mode = getattr(builder, "quirks_mode", "no-quirks")
+        errors = self.errors
+        if errors is not None and found:
+            errors.extend(found)
+        info = self.info
+        if info is not None:
+            info.encoding = decoded.encoding
+            info.encoding_source = decoded.encoding_source
+            info.confidence = decoded.confidence
+            info.quirks_mode = quirks_mode
+        if self.tree == "etree":
+            if self.fragment:
+                # A list like lxml's, not the builder's DOCUMENT_FRAGMENT
+                # element, which an append() would insert as an element.
+                return ([result.text] if result.text else []) + list(result)
+            return HTMLElementTree(result, quirks_mode)
+        if self.tree == "bs4" and decoded.encoding is not None:
+            result.original_encoding = decoded.encoding
+        return result
 
 
 def _context(function: str, context: Any) -> tuple[str, str]:

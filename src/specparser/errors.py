@@ -85,6 +85,12 @@ class LineIndex:
             column += _astral_count(self.text, start, offset)
         return line + 1, column
 
+    def tag_at(self, offset: int) -> re.Match[str] | None:
+        """The tag whose ``<`` is at ``offset``, for :attr:`ParseError.details`
+        (an index without the text, such as the incremental parser's,
+        answers from what it kept)."""
+        return _TAG_AT.match(self.text, offset)
+
 
 def _astral_count(text: str, start: int, end: int) -> int:
     """Characters above U+FFFF in ``text[start:end]`` (each is two UTF-16
@@ -159,7 +165,7 @@ class ParseError:
         """``("/" or "", tag name)`` of the tag token a tag error is about."""
         if self.code not in TAG_ERROR_CODES or self._index is None or self.offset < 0:
             return None
-        match = _TAG_AT.match(self._index.text, self.offset)
+        match = self._index.tag_at(self.offset)
         if match is None:
             return None
         return match.group(1), match.group(2).translate(_ASCII_LOWER)

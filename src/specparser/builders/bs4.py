@@ -168,6 +168,11 @@ class SoupBuilder(TreeBuilder):
     in ``Tag.namespace``.
     """
 
+    # The source is only asked for newlines (count, rfind, and
+    # newline_offsets in _locate): the incremental parser's SourceLines
+    # will do.
+    source_lines_suffice = True
+
     def __init__(
         self,
         namespaceHTMLElements: bool = True,
@@ -295,7 +300,12 @@ class SoupBuilder(TreeBuilder):
         search per tag costs twice a ``count``."""
         newlines = self._newlines
         if newlines is None:
-            newlines = self._newlines = [match.start() for match in _NEWLINE.finditer(self._source)]
+            source = self._source
+            if isinstance(source, str):
+                newlines = self._newlines = [match.start() for match in _NEWLINE.finditer(source)]
+            else:
+                # The incremental parser's SourceLines (it grows: not cached).
+                newlines = source.newline_offsets()
         before = bisect_right(newlines, pos)
         return before + 1, pos - newlines[before - 1] - 1 if before else pos
 

@@ -292,6 +292,10 @@ class LxmlDocument:
 class LxmlTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
 
+    # The source is only asked for newlines (count, and newline_offsets in
+    # _line_of): the incremental parser's SourceLines will do.
+    source_lines_suffice = True
+
     def __init_subclass__(cls, **keywords: Any) -> None:
         # A subclass that overrides create_element or append expects every
         # element to go through them: give it the plain append_new_element.
@@ -686,11 +690,15 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         """The 1-based line of offset ``pos`` in the source, for a node made
         for an earlier token (reconstructed formatting elements): a binary
         search in the offsets where lines start, listed once."""
+        source: Any = self._source
+        if not isinstance(source, str):
+            # The incremental parser's SourceLines (it grows: not cached).
+            return bisect.bisect_left(source.newline_offsets(), pos) + 1
         line_starts = self._newlines
         if line_starts is None:
             # Offsets just after each newline, computed at C speed: the
             # running sum of (line length + 1).
-            lengths = map(len, self._source.split("\n"))  # type: ignore[union-attr]
+            lengths = map(len, source.split("\n"))
             line_starts = self._newlines = list(accumulate(map((1).__add__, lengths)))
         return bisect.bisect_right(line_starts, pos) + 1
 

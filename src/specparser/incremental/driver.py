@@ -1,0 +1,243 @@
+"""Tree construction fed text a piece at a time.
+
+:class:`IncrementalTreeConstruction` takes decoded text in pieces of any
+size (:meth:`~IncrementalTreeConstruction.feed`) and builds the tree as it
+goes: each time enough new text has come, the tokenizer runs over the text
+not yet consumed (the *window*) behind a :class:`~.gate.TokenGate`, which
+passes every token more input cannot change on to tree construction and
+stops the run at the first it could.  The window then starts at the gate's
+resume point; the text before it is dropped.
+
+Preprocessing (https://html.spec.whatwg.org/#preprocessing-the-input-stream)
+happens here, piece by piece: a CR at the end of a piece waits for the next
+one, which may begin with the LF of the same CR LF.
+
+Work stays linear in the input however it is split: a run costs about the
+window's length, and the tokenizer runs again only once the window has
+doubled (and grown by the gate's margin) since the last run stopped, so a
+document fed one character at a time costs a constant factor more, not a
+factor of its length.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..collector import pause_collection, resume_collection
+from ..errors import ParseError
+from ..tokenizer import Tokenizer
+from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
+from ..treebuilder import TreeBuilder
+from ..treeconstruction import TreeConstructor
+from .gate import MARGIN, Suspend, TokenGate
+from .positions import SourceLines
+
+__all__ = ["IncrementalTokenizer", "IncrementalTreeConstruction"]
+
+# At a resume point (just after a tag) the tokenizer is in one of these
+# states, and it can pass the next tag on only once this has come: a run
+# before it would only make the tokens of the text so far, which the gate
+# holds back anyway.  This keeps a long script, style sheet or text from
+# being read again at every piece.  (PLAINTEXT never ends: it waits for
+# close().)
+_AWAITED = {
+    DATA_STATE: "<",
+    RCDATA_STATE: "</",
+    RAWTEXT_STATE: "</",
+    SCRIPT_DATA_STATE: "</",
+    PLAINTEXT_STATE: "\x00</plaintext never ends>",
+}
+
+
+class IncrementalTokenizer:
+    """The tokenizer over text that comes in pieces, its tokens pushed into
+    ``sink`` (a :class:`specparser.tokens.TokenSink`) exactly as the
+    one-shot :class:`specparser.tokenizer.Tokenizer` pushes them for the
+    whole text: the same tokens, split the same way, with the same offsets
+    (into the whole preprocessed input), and the same errors in ``errors``.
+    ``state`` and ``last_start_tag`` are the tokenizer's to start with.
+    ``lines`` (a :class:`.positions.SourceLines`, made when ``errors`` is a
+    list) gives the errors their lines and columns."""
+
+    __slots__ = (
+        "sink", "errors", "fast_paths", "gate", "lines",
+        "_window", "_base", "_incoming", "_incoming_length", "_cr", "_retry_length", "_closed",
+        "_awaited", "_awaited_at", "_last",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        sink: Any,
+        *,
+        errors: list[ParseError] | None = None,
+        fast_paths: bool = True,
+        state: int = DATA_STATE,
+        last_start_tag: str | None = None,
+        lines: SourceLines | None = None,
+    ) -> None:
+        self.sink = sink
+        self.errors = errors
+        self.fast_paths = fast_paths
+        self.gate = TokenGate(sink, errors, state)
+        self.gate.resume = (0, state, last_start_tag, 0)
+        self.lines = SourceLines() if lines is None and errors is not None else lines
+        self._window = ""  # the text from the resume point (offset _base) on
+        self._base = 0
+        self._incoming: list[str] = []
+        self._incoming_length = 0
+        self._cr = False
+        self._retry_length = 1
+        self._closed = False
+        # What the tokenizer needs to see before it can pass a tag on from
+        # the resume point (see _AWAITED), where it first is in the input
+        # (-1: not yet), and the last character taken.
+        self._awaited: str | None = None
+        self._awaited_at = 0
+        self._last = ""
+
+    def feed(self, text: str) -> None:
+        """The next piece of the (not yet preprocessed) text."""
+        if self._closed:
+            raise ValueError("feed() after close()")
+        if self._cr:
+            text = "\r" + text
+            self._cr = False
+        if text.endswith("\r"):
+            # It may be the CR of a CR LF split between two pieces.
+            text = text[:-1]
+            self._cr = True
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if not text:
+            return
+        before = self._base + len(self._window) + self._incoming_length
+        self._take(text)
+        if self._awaited_at < 0:
+            awaited: str = self._awaited  # type: ignore[assignment]
+            at = text.find(awaited)
+            if at >= 0:
+                self._awaited_at = before + at
+            elif len(awaited) == 2 and self._last == awaited[0] and text[0] == awaited[1]:
+                self._awaited_at = before - 1  # the needle straddles the pieces
+        self._last = text[-1]
+        pending = len(self._window) + self._incoming_length
+        # A tag at the awaited needle can only be passed on if it ends
+        # before the gate's margin.
+        if pending >= self._retry_length and 0 <= self._awaited_at < self._base + pending - MARGIN:
+            self._run(False)
+
+    def close(self) -> Any:
+        """The end of the input: tokenize to the end (the sink's ``eof``)."""
+        if self._closed:
+            raise ValueError("close() called twice")
+        if self._cr:
+            self._cr = False
+            self._take("\n")
+        return self._run(True)
+
+    def _take(self, text: str) -> None:
+        self._incoming.append(text)
+        self._incoming_length += len(text)
+        if self.lines is not None:
+            self.lines.extend(text)
+
+    def _new_tokenizer(self, window: str) -> Tokenizer:
+        """The tokenizer for one run, in the state of the resume point."""
+        gate = self.gate
+        tokenizer = Tokenizer(window, gate, errors=self.errors, fast_paths=self.fast_paths)
+        _, tokenizer.state, tokenizer.last_start_tag, _ = gate.resume
+        return tokenizer
+
+    def _finish(self) -> Any:
+        """What :meth:`close` returns, once the last run is over."""
+        return None
+
+    def _run(self, final: bool) -> Any:
+        """Run the tokenizer over the window (from the gate's resume
+        point), passing tokens on until the gate stops it (or to the end
+        when ``final``); then drop the text consumed."""
+        window = "".join([self._window, *self._incoming]) if self._incoming else self._window
+        self._incoming.clear()
+        self._incoming_length = 0
+        gate = self.gate
+        tokenizer = self._new_tokenizer(window)
+        base = self._base
+        gate.start_run(tokenizer, base, base + len(window), final)
+        result = None
+        paused = pause_collection()
+        try:
+            try:
+                tokenizer.run()
+            except Suspend:
+                pass
+            gate.end_run(window, self.lines)
+            if final:
+                self._closed = True
+                result = self._finish()
+        finally:
+            resume_collection(paused)
+        resume_at = gate.resume[0]
+        self._window = window[resume_at - base :]
+        self._base = resume_at
+        pending = len(self._window)
+        self._retry_length = max(2 * pending, pending + MARGIN + 1)
+        self._awaited = awaited = _AWAITED.get(gate.resume[1])
+        if awaited is None:
+            self._awaited_at = self._base
+        else:
+            at = self._window.find(awaited)
+            self._awaited_at = -1 if at < 0 else self._base + at
+        return result
+
+
+class IncrementalTreeConstruction(IncrementalTokenizer):
+    """Tokenizer and tree construction over text that comes in pieces (a
+    document, not a fragment).  ``decoded`` is the
+    :class:`specparser.encoding.DecodedInput` tree construction asks about
+    ``<meta charset>`` (``None`` for str input).  :meth:`close` returns
+    ``builder.finish()``."""
+
+    __slots__ = ("builder", "constructor", "_whole_text")
+
+    def __init__(
+        self,
+        builder: TreeBuilder,
+        *,
+        scripting: bool = False,
+        errors: list[ParseError] | None = None,
+        decoded: Any = None,
+        fast_paths: bool = True,
+    ) -> None:
+        constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths)
+        constructor.decoded = decoded
+        tracks_source = type(builder).set_source is not TreeBuilder.set_source
+        lines = SourceLines() if errors is not None or tracks_source else None
+        super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines)
+        self.builder = builder
+        self.constructor = constructor
+        # What the builder learns about lines.
+        self._whole_text: list[str] | None = None
+        if tracks_source:
+            if getattr(builder, "source_lines_suffice", False):
+                builder.set_source(lines)  # type: ignore[arg-type]  # answers what the builder asks
+            else:
+                # A builder of the caller's own gets the text itself, as
+                # the one-shot parser gives it (kept whole for it).
+                self._whole_text = []
+
+    def _take(self, text: str) -> None:
+        super()._take(text)
+        if self._whole_text is not None:
+            self._whole_text.append(text)
+
+    def _new_tokenizer(self, window: str) -> Tokenizer:
+        if self._whole_text is not None:
+            whole = "".join(self._whole_text)
+            self._whole_text = [whole]
+            self.builder.set_source(whole)
+        tokenizer = super()._new_tokenizer(window)
+        self.constructor.tokenizer = tokenizer
+        return tokenizer
+
+    def _finish(self) -> Any:
+        return self.builder.finish()

@@ -1,0 +1,192 @@
+"""The incremental parser: :class:`Parser`, fed with ``feed()`` as data
+arrives and finished with ``close()``, which returns what :func:`parse`
+returns for the whole input.
+
+    >>> import specparser
+    >>> parser = specparser.Parser("etree")
+    >>> for piece in (b"<!DOCTYPE html><p>Hel", b"lo <a href=/x>wor", b"ld</a>"):
+    ...     parser.feed(piece)
+    >>> tree = parser.close()
+    >>> specparser.serialize(tree)
+    '<!DOCTYPE html><html><head></head><body><p>Hello <a href="/x">world</a></p></body></html>'
+
+The tree is built while the data comes (tree construction gets each token
+as soon as more input cannot change it, see :mod:`specparser.incremental`),
+and the text the tokenizer has consumed is dropped.  Bytes go through the
+encoding sniffing algorithm as they come (:mod:`specparser.encoding.incremental`);
+while the encoding is tentative the bytes are kept, for the re-parse the
+standard asks for when a ``<meta>`` names another encoding
+(https://html.spec.whatwg.org/#changing-the-encoding-while-parsing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .api import ParseJob, parse
+from .encoding.bytestream import DecodedInput
+from .encoding.change import ReparseWithEncoding
+from .encoding.incremental import ByteStream, Utf8Check
+from .encoding.sniffing import CERTAIN, TENTATIVE, Sniffed
+from .errors import ParseError
+from .treebuilder import TreeBuilder
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from .api import ParseOptions, TreeName
+    from .incremental import IncrementalTreeConstruction
+
+__all__ = ["Parser"]
+
+# parse()'s keywords and their defaults: Parser takes exactly those, in
+# parse()'s order, so a keyword added to parse() is a keyword of Parser too.
+_PARSE_KEYWORDS: dict[str, Any] = dict(parse.__kwdefaults__ or {})
+
+
+class Parser:
+    """An HTML document parser fed in pieces.
+
+    ``tree`` and the keywords are :func:`specparser.parse`'s (checked the
+    same way).  :meth:`feed` takes ``bytes`` (``bytearray``,
+    ``memoryview``) or ``str`` pieces of any size, split anywhere (all of
+    one kind for one parser); :meth:`close` returns the result
+    :func:`~specparser.parse` returns for the concatenated input, with the
+    same parse errors appended to ``errors`` and the same ``info``.  A
+    parser that was fed nothing parses the empty string."""
+
+    def __init__(
+        self,
+        tree: TreeName | TreeBuilder | type[TreeBuilder] | str = "etree",
+        **options: Unpack[ParseOptions],
+    ) -> None:
+        unknown = [name for name in options if name not in _PARSE_KEYWORDS]
+        if unknown:
+            raise TypeError(f"Parser() got an unexpected keyword argument {unknown[0]!r}")
+        keywords = {**_PARSE_KEYWORDS, **options}
+        self._job = ParseJob("Parser", tree, None, **keywords)
+        if self._job.detector is not None:
+            # Step 8's detector reads the whole document (parse() gives it
+            # every byte); the incremental sniffing decides before that.
+            raise TypeError("Parser(): detector= needs the whole document; use specparser.parse() for it")
+        self._kind: type | None = None  # str or bytes, from the first feed
+        self._closed = False
+        self._tree: IncrementalTreeConstruction | None = None
+        self._decoded = DecodedInput("", None, "irrelevant", None)
+        self._found: list[ParseError] | None = None
+        self._builder: Any = None
+        self._stream: ByteStream | None = None
+        self._utf8_check: Utf8Check | None = None
+
+    def feed(self, data: bytes | bytearray | memoryview | str) -> None:
+        """The next piece of the document."""
+        if self._closed:
+            raise ValueError("Parser.feed(): the parser is closed")
+        if isinstance(data, str):
+            kind: type = str
+        elif isinstance(data, (bytes, bytearray, memoryview)):
+            kind = bytes
+            data = bytes(data)
+        else:
+            raise TypeError(f"Parser.feed(): data must be bytes or str, not {type(data).__name__}")
+        if self._kind is None:
+            self._start(kind)
+        elif kind is not self._kind:
+            raise TypeError(
+                f"Parser.feed(): this parser was fed {self._kind.__name__}, so data must be "
+                f"{self._kind.__name__} too, not {type(data).__name__}"
+            )
+        if kind is str:
+            self._tree.feed(data)  # type: ignore[union-attr, arg-type]
+        else:
+            self._feed_bytes(data, False)  # type: ignore[arg-type]
+
+    def close(self) -> Any:
+        """The end of the document: the result :func:`specparser.parse`
+        gives (``errors`` and ``info`` filled in the same way)."""
+        if self._closed:
+            raise ValueError("Parser.close(): the parser is closed")
+        if self._kind is None:
+            self._start(str)
+        if self._kind is str:
+            result = self._tree.close()  # type: ignore[union-attr]
+        else:
+            result = self._feed_bytes(b"", True)
+        self._closed = True
+        return self._job.result(result, self._builder, self._found, self._decoded)
+
+    # -- the passes ----------------------------------------------------------
+
+    def _start(self, kind: type) -> None:
+        self._kind = kind
+        job = self._job
+        if kind is str:
+            job.check_text_input("the data fed is str")
+            self._new_pass(self._decoded)
+        else:
+            self._stream = self._byte_stream(None)
+
+    def _byte_stream(self, forced: Sniffed | None) -> ByteStream:
+        job = self._job
+        return ByteStream(
+            override=job.override,
+            transport_encoding=job.transport_encoding,
+            default=job.default,
+            detect_utf8=job.detect_utf8,
+            forced=forced,
+        )
+
+    def _new_pass(self, decoded: DecodedInput) -> None:
+        """A new builder and tree construction (the first pass, or a
+        re-parse), reading ``decoded``'s encoding."""
+        from .incremental import IncrementalTreeConstruction  # (with the tokenizer, on first use)
+
+        job = self._job
+        self._decoded = decoded
+        self._builder = job.make_builder()
+        self._found = [] if job.errors is not None else None
+        self._tree = IncrementalTreeConstruction(
+            self._builder, scripting=job.scripting, errors=self._found, decoded=decoded
+        )
+
+    def _feed_bytes(self, data: bytes, final: bool) -> Any:
+        """Decode and parse ``data``; parse again from the kept bytes when
+        the encoding turns out to be another."""
+        check = self._utf8_check
+        if check is not None and not check.feed(data, final):
+            # Not valid UTF-8 after all: the one-shot parser would have
+            # taken the default encoding from the start.
+            self._utf8_check = None
+            data = self._restart(Sniffed(self._job.default, TENTATIVE, "default")) + data
+        while True:
+            stream = self._stream
+            try:
+                text = stream.feed(data, final)  # type: ignore[union-attr]
+                if stream.utf8_check is not None:  # type: ignore[union-attr]
+                    self._utf8_check = stream.utf8_check  # type: ignore[union-attr]
+                    stream.utf8_check = None  # type: ignore[union-attr]
+                if self._tree is None and stream.sniffed is not None:  # type: ignore[union-attr]
+                    encoding, confidence, source = stream.sniffed  # type: ignore[union-attr]
+                    self._new_pass(DecodedInput("", encoding, confidence, None, source))
+                if self._tree is None:
+                    return None
+                if text:
+                    self._tree.feed(text)
+                result = self._tree.close() if final else None
+            except ReparseWithEncoding as request:
+                # https://html.spec.whatwg.org/#changing-the-encoding-while-parsing
+                # step 6: the bytes again, in the new encoding, confidence certain.
+                data = self._restart(Sniffed(request.encoding, CERTAIN, "meta"))
+                continue
+            if self._tree is not None and self._decoded.confidence != TENTATIVE and self._utf8_check is None:
+                stream.kept = None  # type: ignore[union-attr]  # no re-parse can come
+            return result
+
+    def _restart(self, sniffed: Sniffed) -> bytes:
+        """Forget the pass so far; returns the bytes to feed again."""
+        kept = self._stream.kept  # type: ignore[union-attr]
+        if kept is None:
+            raise RuntimeError("Parser: a re-parse was asked for after the bytes were dropped")
+        self._stream = self._byte_stream(sniffed)
+        self._tree = None
+        return bytes(kept)
