@@ -509,6 +509,8 @@ class TreeConstructor:
             if rec.extra.__class__ is TemplatePatch:
                 self.finish_template_for(rec)
         self.adjusted_current_node = None
+        if self.patching is not None:
+            self.patching.release()
 
     # -- the stack of open elements ---------------------------------------
     #

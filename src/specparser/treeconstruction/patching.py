@@ -292,6 +292,16 @@ class ContentPatching:
         if self.contents.get(id(contents)) is contents:
             self.closed[id(contents)] = contents
 
+    def release(self) -> None:
+        """The parse is over: let go of the nodes, the innermost first
+        (lxml frees a proxy whose descendants still have live proxies at a
+        cost that grows with them: outermost first is quadratic)."""
+        for table in (self.closed, self.contents):
+            while table:
+                table.popitem()
+        self.kinds.clear()
+        self.by_name.clear()
+
     def reordered(self) -> None:
         """Nodes were (or may be) placed before existing ones in tree order:
         the markers made so far may no longer be in creation order."""
