@@ -97,6 +97,33 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "long DOCTYPE identifiers": (lambda n: '<!DOCTYPE html PUBLIC "' + "p" * n + '" "' + "s" * n + '">', 100_000),
     "long element name": (lambda n: "<a" + "b" * n + ">x", 100_000),
     "long attribute name": (lambda n: "<p a" + "b" * n + "=v>x", 100_000),
+    # <template for> (issue 31): markers of one name and as many templates
+    # (each takes the first marker left), at the top of the document and
+    # in the body; ranges; distinct names; markers the lookup must pass
+    # over (out of scope, in closed template contents, after a foster-
+    # parented node that makes the parser sort them, around a patch).
+    "<template for>: one name, markers before <html>": (
+        lambda n: '<?marker name="x">' * n + '<template for="x">A</template>' * n, 500),
+    "<template for>: one name, markers in the body": (
+        lambda n: "<body>" + '<?marker name="x">' * n + '<template for="x">A</template>' * n, 500),
+    "<template for>: one name, ranges": (
+        lambda n: "<body>" + '<?start name="x">o<?end>' * n + '<template for="x">A</template>' * n, 400),
+    "<template for>: distinct names": (
+        lambda n: "<body>" + "".join(f'<?marker name="m{i}">' for i in range(n))
+        + "".join(f'<template for="m{i}">A</template>' for i in range(n)), 500),
+    "<template for>: distinct names, ranges": (
+        lambda n: "<body>" + "".join(f'<?start name="m{i}">o<?end>' for i in range(n))
+        + "".join(f'<template for="m{i}">A</template>' for i in range(n)), 400),
+    "<template for>: markers out of scope": (
+        lambda n: '<div><?marker name="x"></div>' * n + '<span><template for="x">A</template></span>' * n, 400),
+    "<template for>: markers in closed template contents": (
+        lambda n: '<template><?marker name="x"></template>' * n + '<template for="x">A</template>' * n, 400),
+    "<template for>: markers sorted after foster parenting": (
+        lambda n: '<div><?marker name="x"></div>' * n + "<table><b>x</b></table>" + '<template for="x">A</template>' * n,
+        400),
+    "<template for>: templates inside a patch": (
+        lambda n: '<div><?marker name="o"></div>' + '<p><?marker name="x"></p>' * n
+        + '<template for="o">' + '<template for="x">A</template>' * n + "</template>", 400),
 }
 
 # (tree type, shape) -> the third-party call whose own cost is quadratic;

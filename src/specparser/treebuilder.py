@@ -13,7 +13,7 @@ checks every one of them while the whole tree-construction suite runs):
   name, namespace, attributes, category bits) and never asks a builder for a
   name, a namespace or an attribute.  It asks :meth:`TreeBuilder.parent_of`
   (see there for exactly when) and, for ``<template for>`` only,
-  :meth:`TreeBuilder.children_of`.
+  :meth:`TreeBuilder.children_of` and :meth:`TreeBuilder.children_after`.
 * **Nodes are opaque.**  Whatever ``start_document`` / ``start_fragment`` /
   ``create_element`` / ``create_comment`` / ``create_processing_instruction``
   / ``template_contents`` return is handed back unchanged in later calls;
@@ -61,7 +61,7 @@ complete adapter for a tree of plain dicts that passes the whole suite.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 __all__ = ["AttrName", "Node", "TreeBuilder"]
 
@@ -213,6 +213,19 @@ class TreeBuilder:
         parses ``<template for>`` as an ordinary template (both or
         neither)."""
         raise NotImplementedError
+
+    def children_after(self, parent: Node, child: Node) -> Iterable[Node]:
+        """The children of ``parent`` other than text that follow ``child``
+        (one of them), in order: where a ``<?start>`` range of
+        ``<template for>`` looks for its ``<?end>``; the parser may stop
+        reading early.  Default: from :meth:`children_of`; an adapter whose
+        nodes know their next sibling answers in time proportional to what
+        is read."""
+        children = self.children_of(parent)
+        for index, node in enumerate(children):
+            if node is child:
+                return children[index + 1 :]
+        return []
 
     def remove_between(self, parent: Node, start: Node, end: Node | None) -> None:
         """Remove every child of ``parent`` (text included) after ``start``

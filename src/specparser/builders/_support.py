@@ -14,13 +14,28 @@ from typing import Any
 __all__ = ["GatheredText", "index_from_end"]
 
 
+# Where index_from_end found a node last.  Only a hint (always verified, so
+# parses in other threads can only make it miss): a run of removals or
+# insertions at one place (the markers <template for> consumes one after
+# the other, foster parenting before one table) finds its node at once.
+_last_found = 0
+
+
 def index_from_end(children: list, node: Any) -> int:
     """Position of ``node`` in ``children`` by identity (bs4's ``==`` is
-    structural and its ``hash`` O(subtree)), searched from the end: foster
-    parenting's reference node (a table) and the nodes the adoption agency
-    moves are nearly always among the last children."""
+    structural and its ``hash`` O(subtree)): next to the position found
+    last, else searched from the end (foster parenting's reference node, a
+    table, and the nodes the adoption agency moves are nearly always among
+    the last children)."""
+    global _last_found
+    hint = _last_found
+    for index in (hint, hint + 1, hint - 1, hint + 2, hint - 2):
+        if 0 <= index < len(children) and children[index] is node:
+            _last_found = index
+            return index
     for index in range(len(children) - 1, -1, -1):
         if children[index] is node:
+            _last_found = index
             return index
     raise ValueError("node is not a child of its parent")
 

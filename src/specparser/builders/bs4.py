@@ -598,6 +598,14 @@ class SoupBuilder(TreeBuilder):
     def children_of(self, parent: Any) -> list:
         return [child for child in parent.contents if type(child) is not str and type(child) is not list]
 
+    def children_after(self, parent: Any, child: Any) -> Any:
+        contents = parent.contents
+        return (
+            node
+            for node in (contents[index] for index in range(_index(contents, child) + 1, len(contents)))
+            if type(node) is not str and type(node) is not list
+        )
+
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         contents = parent.contents
         first = _index(contents, start) + 1

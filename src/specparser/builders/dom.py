@@ -234,6 +234,15 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
             self._flush_text()
         return [child for child in parent.childNodes if child.nodeType != _TEXT_NODE]
 
+    def children_after(self, parent: Any, child: Any) -> Any:
+        if self._text_parent is not None:
+            self._flush_text()
+        node = child.nextSibling
+        while node is not None:
+            if node.nodeType != _TEXT_NODE:
+                yield node
+            node = node.nextSibling
+
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         if self._text_parent is not None:
             self._flush_text()

@@ -30,6 +30,7 @@ from xml.etree import ElementTree as ET
 
 from ..constants import HTML_NAMESPACE
 from ..treebuilder import TreeBuilder
+from ._support import index_from_end as _index
 from ._text_runs import NO_TEXT, TextRuns
 
 __all__ = ["DOCTYPE", "DOCUMENT_FRAGMENT", "DOCUMENT_ROOT", "ElementTreeBuilder"]
@@ -224,6 +225,9 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
     def children_of(self, parent: Any) -> list:
         return list(parent)
 
+    def children_after(self, parent: Any, child: Any) -> Any:
+        return (parent[index] for index in range(_index(parent, child) + 1, len(parent)))
+
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         self._children_changed()
         first = _index(parent, start) + 1
@@ -258,15 +262,6 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         for clone in clones:
             target.append(clone)
             parents[clone] = target
-
-
-def _index(parent: Any, child: Any) -> int:
-    """Position of ``child`` in ``parent``, searched from the end: the
-    reference node of foster parenting (a table) is nearly always last."""
-    for index in range(len(parent) - 1, -1, -1):
-        if parent[index] is child:
-            return index
-    raise ValueError("reference node is not a child of parent")
 
 
 def _deep_clone(node: Any) -> Any:

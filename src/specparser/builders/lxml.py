@@ -1059,6 +1059,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             return [*root.itersiblings(preceding=True)][::-1] + [root, *root.itersiblings()]
         return list(parent)
 
+    def children_after(self, parent: Any, child: Any) -> Any:
+        return child.itersiblings()
+
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         self._children_changed()
         start.tail = None

@@ -173,6 +173,8 @@ class TreeConstructor:
         )
         if context is None:
             self.document = builder.start_document()
+            if self.patching is not None:
+                self.patching.document = self.patching.top = self.document
         else:
             self._start_fragment(*context)
 
@@ -189,6 +191,8 @@ class TreeConstructor:
         builder = self.builder
         root_node = builder.start_fragment()
         self.document = root_node
+        if self.patching is not None:
+            self.patching.top = root_node
         self.root_insertion_target = root_node
         # The context element is not part of the tree; only its record is used.
         context = ElementRecord(None, name, namespace, {})
@@ -501,9 +505,13 @@ class TreeConstructor:
         the stack of open elements (popping an option may fill a
         selectedcontent)."""
         while self.open:
-            self.pop()
+            rec = self.pop()
+            if rec.extra.__class__ is TemplatePatch:
+                self.finish_template_for(rec)
         self.adjusted_current_node = None
         self._release_the_list_of_active_formatting_elements()
+        if self.patching is not None:
+            self.patching.release()
 
     def _release_the_list_of_active_formatting_elements(self) -> None:
         """Drop the list's records innermost first.  Not a spec step: the
@@ -707,8 +715,17 @@ class TreeConstructor:
         node = self.builder.create_element(name, namespace, attrs, pos)
         rec = ElementRecord(node, name, namespace, attrs, pos)
         if rec.hname == "template":
-            rec.extra = self.builder.template_contents(node)
+            rec.extra = self.template_contents(node)
         return rec
+
+    def template_contents(self, template: Any) -> Any:
+        """A new template element's contents (a DocumentFragment): content
+        patching must know them, for its walk up from a marker stops
+        there."""
+        contents = self.builder.template_contents(template)
+        if self.patching is not None:
+            self.patching.note_contents(contents)
+        return contents
 
     # https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node
     def appropriate_place(self, target: ElementRecord | None = None) -> tuple[Any, Any]:
@@ -747,7 +764,10 @@ class TreeConstructor:
             if parent is not None:
                 scope = parent
         rec = self.create_element("template", HTML_NAMESPACE, tag.attrs, tag.pos)
-        patch = self.patching.prepare(name, scope)  # type: ignore[union-attr]
+        # The scope is open (an open element, or an open template's
+        # contents) unless the location is a patching template's target.
+        inside = current.extra if current.hname == "template" and current.extra.__class__ is TemplatePatch else None
+        patch = self.patching.prepare(name, scope, inside)  # type: ignore[union-attr]
         if patch is None:
             insert_an_element_at_the_adjusted_insertion_location(self, rec.node, place)
         else:
@@ -756,12 +776,14 @@ class TreeConstructor:
         return rec
 
     def finish_template_for(self, template: ElementRecord) -> None:
-        """The end tag ``template`` popped ``template``: a patching one
-        removes its markers [2nd]."""
+        """The end tag ``template`` (or the end of the input) popped
+        ``template``: a patching one removes its markers [2nd]."""
         extra = template.extra
         if extra.__class__ is TemplatePatch:
             self.patching.finish(extra)  # type: ignore[union-attr]
-            template.extra = self.builder.template_contents(template.node)
+            template.extra = extra = self.builder.template_contents(template.node)
+        if self.patching is not None:
+            self.patching.close_contents(extra)
 
     def foster_parenting_place(self) -> tuple[Any, Any]:
         """Step 2 of the appropriate place algorithm, with foster parenting."""
@@ -779,6 +801,8 @@ class TreeConstructor:
         table = open_[last_table]
         parent = self.builder.parent_of(table.node)
         if parent is not None:
+            if self.patching is not None:
+                self.patching.reordered()  # before the table: see patching.py
             return parent, table.node
         previous = open_[last_table - 1]
         if previous.hname == "template":
@@ -810,7 +834,7 @@ class TreeConstructor:
             node = self.builder.append_new_element(parent, name, namespace, attrs, pos)
             rec = ElementRecord(node, name, namespace, attrs, pos)
             if rec.hname == "template":
-                rec.extra = self.builder.template_contents(node)
+                rec.extra = self.template_contents(node)
         else:
             rec = self.create_element(name, namespace, attrs, pos)
             insert_an_element_at_the_adjusted_insertion_location(self, rec.node, place)
@@ -851,7 +875,7 @@ class TreeConstructor:
             rec.akey = rec.extra = None
             rec.flags = flags = _HTML_RECORD_FLAGS_GET(name, PLAIN_HTML_RECORD)
             if name == "template":
-                rec.extra = builder.template_contents(node)
+                rec.extra = self.template_contents(node)
             if flags & _ANY_BOUNDARY:
                 self.push(rec)
             else:
@@ -925,6 +949,10 @@ class TreeConstructor:
             node = self.builder.create_processing_instruction(data.target, data.data, pos)
             if data.target in MARKER_TARGETS and self.patching is not None:
                 self.patching.note(node, data.target, data.data)
+                if parent is not None and parent is not self.document:
+                    # After the body, in the html element: later content
+                    # can come before it in tree order (see patching.py).
+                    self.patching.reordered()
         if parent is not None:
             self.builder.append(parent, node)
         else:
@@ -1126,6 +1154,8 @@ class TreeConstructor:
             last_node, bookmark = self._adoption_agency_inner_loop(formatting, furthest_block, bookmark)
             # Step 4.14, through the checked insertion (whatwg/html 57811ef0):
             # a lastNode the DOM would reject is dropped (script only).
+            if self.patching is not None:
+                self.patching.reordered()  # nodes move: see patching.py
             builder.remove(last_node.node)
             insert_an_element_at_the_adjusted_insertion_location(
                 self, last_node.node, self.appropriate_place(common_ancestor), created=False

@@ -11,65 +11,202 @@ template.
 What is confirmed in the standard's text (../shared/spec/2026-changes.md
 section 4, [std]): the redirection inside "appropriate place for inserting a
 node" (:meth:`TemplatePatch.location`).  The rest follows a secondary
-transcription of the standard ([2nd]) and was checked against Chromium 156
-(its parser, ``DOMParser`` and ``innerHTML`` all apply it, with the same
-results; the cases are in tests/test_template_for.py):
+transcription of the standard ([2nd]), WPT and Chromium 156 (its parser,
+``DOMParser`` and ``innerHTML`` all apply it, with the same results; the
+cases are in tests/test_template_for.py):
 
-* The lookup ("prepare content patching") searches the *scope*: the parent
-  the template would be inserted into (the html element instead of the
-  body; a template's contents for a template).  A marker outside it, or
-  after the template, does not match.
+* The lookup ("prepare content patching", its "find markers") searches the
+  *descendants* of the *scope*: the parent the template would be inserted
+  into (the html element instead of the body; a template's contents for a
+  template).  A template's contents are a separate DocumentFragment, not
+  descendants of the template: a marker inside contents matches only a
+  ``<template for>`` inside the same contents.  A marker outside the scope,
+  or after the template, does not match.
 * The processing instructions that count are the parser's own, with the
   targets ``marker``, ``start`` and ``end`` exactly (case-sensitive:
-  Chromium ignores ``<?MARKER ...>``), and the name is a quoted
-  pseudo-attribute of the data (``name="x"`` or ``name='x'``; Chromium
-  ignores ``name=x``).  ``for`` must equal the name exactly (no trimming,
-  case-sensitive); an empty ``for`` never matches.  The first match in
-  tree order wins.
+  Chromium ignores ``<?MARKER ...>``).  The name is the ``name`` entry of
+  the DOM's processing-instruction attribute map
+  (:func:`processing_instruction_attributes`): the data parsed XML-like, all
+  or nothing.  ``for`` must equal the name exactly (no trimming,
+  case-sensitive); an empty ``for`` never matches.  The first match in tree
+  order wins.
 * A ``start`` range ends at the first following *sibling* ``end`` at the
-  same nesting depth (sibling ``start`` PIs nest), or at the end of the
-  parent; the nodes between are removed at once.
-* Decision where the transcription and Chromium were silent: a template
-  left open at the end of the input leaves its markers in place (only the
-  end tag removes them, as the transcription says).
+  same nesting depth (sibling ``start`` PIs nest, whatever their data), or
+  at the end of the parent; the nodes between are removed at once.
+* The markers are removed at ``</template>``, and also when the end of the
+  input pops the template (WPT
+  ``html/semantics/scripting-1/the-template-element/template-for/template-for-eof.html``,
+  "EOF should finalize patching", and Chromium 156; docs/conformance.md).
+
+Cost: the parser indexes its marker PIs by name, so a lookup looks only at
+the markers with its name.  While every marker it made was placed after the
+earlier ones in tree order (nothing was inserted before existing nodes since
+the oldest live marker was made: no foster parenting, no adoption agency,
+no marker made inside a patch or placed at an explicit parent), creation
+order *is* tree order and the first marker in scope wins without comparing
+positions.  After such an event the markers of a name are sorted in tree
+order once, at their next lookup (:meth:`ContentPatching._sort`).
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Any
 
-__all__ = ["MARKER_TARGETS", "ContentPatching", "TemplatePatch", "pseudo_attribute"]
+__all__ = [
+    "MARKER_TARGETS",
+    "ContentPatching",
+    "TemplatePatch",
+    "processing_instruction_attributes",
+    "pseudo_attribute",
+]
 
 # The processing instruction targets content patching looks at.
 MARKER_TARGETS = frozenset({"marker", "start", "end"})
 
-# A pseudo-attribute in a processing instruction's data: a name, "=", and a
-# quoted value (the DOM's PI attribute map; whatwg/dom PR 1454 [2nd]).
-_PSEUDO_ATTRIBUTE = re.compile(r"([^\t\n\f\r =\"']+)[\t\n\f\r ]*=[\t\n\f\r ]*(?:\"([^\"]*)\"|'([^']*)')")
+# -- the processing-instruction attribute map ------------------------------
+#
+# https://dom.spec.whatwg.org/#concept-processinginstruction-attribute-map
+# (whatwg/dom PR 1454, merged 2026-06): "the parsing is XML-like, and case
+# sensitive" (the PR's description).  The algorithm's own text was not found
+# in any copy that could be read (docs/conformance.md); what is implemented
+# is XML 1.0's attribute syntax, as WPT dom/processing-instruction-
+# attributes.html tests it (unquoted values rejected, "_x" a valid name,
+# names case-sensitive) and as Chromium 156 parses it, checked case by case
+# (tests/test_processing_instructions.py):
+#
+#   data      ::= S? (Attribute (S Attribute)*)? S?
+#   Attribute ::= Name S? '=' S? AttValue         (XML 1.0 [41], [25])
+#   AttValue  ::= '"' ([^<&"] | Reference)* '"' | "'" ([^<&'] | Reference)* "'"
+#
+# with S = space, tab, LF, CR (not FF), Name = XML 1.0's Name production,
+# the five predefined entities and decimal / hexadecimal ("&#x", lowercase)
+# character references to a Char, every character a Char (no U+0000, no
+# other C0 control but tab, LF, CR), attribute-value normalization (a
+# literal tab, LF, CR or CR LF in a value is one space), and a name given
+# twice (case-sensitively) an error.  Any error leaves the map empty.
+# The items are split by one small pattern and checked afterwards (the
+# classes of XML's Name and Char productions in one pattern took 0.1 s to
+# compile, at import).
+_ATTRIBUTE = re.compile("([^\t\n\r =]+)[\t\n\r ]*=[\t\n\r ]*(?:\"([^\"]*)\"|'([^']*)')")
+_SPACES = re.compile("[\t\n\r ]*")
+# In a value: "<", a character that is no XML Char, or a "&" that starts
+# no reference.
+_NOT_IN_A_VALUE = re.compile(
+    "[<\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+    "|&(?!(?:lt|gt|amp|apos|quot|#[0-9]+|#x[0-9a-fA-F]+);)"
+)
+_REFERENCE = re.compile("&(?:lt|gt|amp|apos|quot|#[0-9]+|#x[0-9a-fA-F]+);")
+_NORMALIZED_SPACE = re.compile("\r\n|[\t\n\r]")
+_PREDEFINED = {"&lt;": "<", "&gt;": ">", "&amp;": "&", "&apos;": "'", "&quot;": '"'}
+_ASCII_NAME = re.compile("[:A-Z_a-z][-.0-9:A-Z_a-z]*")
+# XML 1.0 (fifth edition) [4] NameStartChar and the rest of [4a] NameChar.
+_NAME_START = (
+    (0x3A, 0x3A), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A), (0xC0, 0xD6), (0xD8, 0xF6),
+    (0xF8, 0x2FF), (0x370, 0x37D), (0x37F, 0x1FFF), (0x200C, 0x200D), (0x2070, 0x218F),
+    (0x2C00, 0x2FEF), (0x3001, 0xD7FF), (0xF900, 0xFDCF), (0xFDF0, 0xFFFD), (0x10000, 0xEFFFF),
+)
+_NAME_MORE = ((0x2D, 0x2E), (0x30, 0x39), (0xB7, 0xB7), (0x300, 0x36F), (0x203F, 0x2040))
+
+
+def _among(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    return any(low <= code <= high for low, high in ranges)
+
+
+def _is_name(name: str) -> bool:
+    """XML 1.0 [5] Name."""
+    if _ASCII_NAME.fullmatch(name):
+        return True
+    codes = [ord(c) for c in name]
+    return _among(codes[0], _NAME_START) and all(
+        _among(code, _NAME_START) or _among(code, _NAME_MORE) for code in codes[1:]
+    )
+
+
+def _is_char(code: int) -> bool:
+    """XML 1.0 [2] Char."""
+    return (
+        code in (0x9, 0xA, 0xD)
+        or 0x20 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
+    )
+
+
+def _attribute_value(raw: str) -> str | None:
+    """The normalized value of an AttValue's text, or None when it is not
+    one (see :data:`_NOT_IN_A_VALUE`; a character reference to a
+    non-Char)."""
+    if _NOT_IN_A_VALUE.search(raw):
+        return None
+    if "\t" in raw or "\n" in raw or "\r" in raw:
+        raw = _NORMALIZED_SPACE.sub(" ", raw)
+    if "&" not in raw:
+        return raw
+    parts = []
+    last = 0
+    for match in _REFERENCE.finditer(raw):
+        parts.append(raw[last : match.start()])
+        reference = match.group()
+        if reference[1] != "#":
+            parts.append(_PREDEFINED[reference])
+        else:
+            code = int(reference[3:-1], 16) if reference[2] == "x" else int(reference[2:-1])
+            if not _is_char(code):
+                return None
+            parts.append(chr(code))
+        last = match.end()
+    parts.append(raw[last:])
+    return "".join(parts)
+
+
+def processing_instruction_attributes(data: str) -> dict[str, str]:
+    """The attribute map of a processing instruction whose data is
+    ``data``: the pseudo-attributes, in order, or an empty map when any
+    part of the data is not one (see the grammar above)."""
+    attributes: dict[str, str] = {}
+    end = len(data)
+    position = _SPACES.match(data).end()  # type: ignore[union-attr]
+    while position < end:
+        match = _ATTRIBUTE.match(data, position)
+        if match is None:
+            return {}
+        name = match.group(1)
+        raw = match.group(2)
+        value = _attribute_value(raw if raw is not None else match.group(3))
+        if value is None or name in attributes or not _is_name(name):
+            return {}
+        attributes[name] = value
+        position = match.end()
+        following = _SPACES.match(data, position).end()  # type: ignore[union-attr]
+        if following == position and position < end:
+            return {}  # no whitespace between two attributes
+        position = following
+    return attributes
 
 
 def pseudo_attribute(data: str, name: str) -> str | None:
-    """The value of the first pseudo-attribute ``name`` of ``data``."""
-    for match in _PSEUDO_ATTRIBUTE.finditer(data):
-        if match.group(1) == name:
-            value = match.group(2)
-            return value if value is not None else match.group(3)
-    return None
+    """https://dom.spec.whatwg.org/#get-a-processing-instruction-attribute:
+    the value of the attribute ``name`` in the attribute map of data
+    ``data``, or None."""
+    return processing_instruction_attributes(data).get(name)
 
 
 class TemplatePatch:
     """A ``<template for>`` that matched: its *insertion target* (the
     markers' parent) and its *insertion start / end markers* (for a point
     marker both are the marker; for a range without ``<?end>`` the end is
-    None).  Held in the template's record instead of its contents."""
+    None), and the start marker's creation number.  Held in the
+    template's record instead of its contents."""
 
-    __slots__ = ("target", "start", "end")
+    __slots__ = ("target", "start", "end", "number")
 
-    def __init__(self, target: Any, start: Any, end: Any) -> None:
+    def __init__(self, target: Any, start: Any, end: Any, number: int = 0) -> None:
         self.target = target
         self.start = start
         self.end = end
+        self.number = number
 
     def location(self, builder: Any) -> tuple[Any, Any]:
         """https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node,
@@ -82,99 +219,273 @@ class TemplatePatch:
         return self.target, None
 
 
+class _Marker:
+    """A ``marker`` / ``start`` / ``end`` processing instruction the parser
+    made: its node, target, name (None without one), creation number and
+    how many reordering events had happened when it was made."""
+
+    __slots__ = ("node", "target", "name", "number", "events")
+
+    def __init__(self, node: Any, target: str, name: str | None, number: int, events: int) -> None:
+        self.node = node
+        self.target = target
+        self.name = name
+        self.number = number
+        self.events = events
+
+
+def _number(entry: _Marker) -> int:
+    return entry.number
+
+
+# The verdicts of the climb from a candidate marker towards the scope:
+# inside it, outside it, or never again in any scope (detached from the
+# tree, a child of the Document, in the contents of a closed template).
+_IN_SCOPE, _OUT_OF_SCOPE, _GONE = 1, 2, 3
+
+# id(node) -> (node, verdict).  Every table keyed by id() here keeps the
+# node itself too: lxml's proxies die when no longer referenced, and a new
+# one may get the same id.
+_Verdicts = dict[int, tuple[Any, int]]
+
+
 class ContentPatching:
     """The parser's index of the marker processing instructions it made,
     and the two steps of content patching (prepare, finish).
 
     The TreeBuilder interface is write-only apart from ``parent_of`` and,
-    for this feature only, ``children_of``: the parser remembers which
-    nodes are its ``marker`` / ``start`` / ``end`` PIs (their target and
-    name) and asks the builder only where they are now."""
+    for this feature only, ``children_of`` / ``children_after``: the parser
+    remembers which nodes are its ``marker`` / ``start`` / ``end`` PIs
+    (their target and name) and the template contents it made, and asks
+    the builder only where they are now."""
 
-    __slots__ = ("builder", "kinds", "by_name")
+    __slots__ = ("builder", "document", "top", "kinds", "by_name", "contents", "closed", "number", "events", "sorted", "patches")
 
     def __init__(self, builder: Any) -> None:
         self.builder = builder
-        # id(node) -> (node, target, name): every marker/start/end PI made.
-        self.kinds: dict[int, tuple[Any, str, str | None]] = {}
-        # name -> the marker/start PIs with that name, in creation order.
-        self.by_name: dict[str, list[Any]] = {}
+        # The Document (None for a fragment): a scope is never the Document,
+        # so a marker that is its child never matches.
+        self.document: Any = None
+        # The root of the tree: the Document, or the fragment.
+        self.top: Any = None
+        # id(node) -> _Marker: every marker/start/end PI made and not
+        # consumed or gone.
+        self.kinds: dict[int, _Marker] = {}
+        # name -> the marker/start PIs with that name in ``kinds``, in
+        # creation order.
+        self.by_name: dict[str, list[_Marker]] = {}
+        # id(contents) -> contents: every template contents the parser made
+        # (a DocumentFragment: the walk up from a marker stops there), and
+        # those of the templates that were closed since.
+        self.contents: dict[int, Any] = {}
+        self.closed: dict[int, Any] = {}
+        self.number = 0
+        # How many events happened that may have put a later node before an
+        # earlier one in tree order (see the module docstring): while every
+        # marker of a name was made after the last one, creation order is
+        # tree order for that name.
+        self.events = 0
+        # name -> ``events`` when its list was last sorted in tree order (it
+        # stays in tree order until the next event).
+        self.sorted: dict[str, int] = {}
+        # How many patching templates are open: a marker made inside one
+        # lands before older nodes (at the patch's end marker).
+        self.patches = 0
 
     def note(self, node: Any, target: str, data: str) -> None:
         """A processing instruction with one of :data:`MARKER_TARGETS` was
         made."""
-        name = pseudo_attribute(data, "name") if target != "end" else None
-        self.kinds[id(node)] = (node, target, name)
+        self.number += 1
+        name = processing_instruction_attributes(data).get("name") if target != "end" else None
+        entry = _Marker(node, target, name, self.number, self.events)
+        self.kinds[id(node)] = entry
         if name is not None:
-            self.by_name.setdefault(name, []).append(node)
+            self.by_name.setdefault(name, []).append(entry)
+        if self.patches:
+            self.reordered()
+
+    def note_contents(self, contents: Any) -> None:
+        """A template's contents were made."""
+        self.contents[id(contents)] = contents
+
+    def close_contents(self, contents: Any) -> None:
+        """A template was closed: no later ``<template for>`` can have its
+        scope in its contents, so the markers there are gone for good."""
+        if self.contents.get(id(contents)) is contents:
+            self.closed[id(contents)] = contents
+
+    def release(self) -> None:
+        """The parse is over: let go of the nodes, the innermost first
+        (lxml frees a proxy whose descendants still have live proxies at a
+        cost that grows with them: outermost first is quadratic)."""
+        for table in (self.closed, self.contents):
+            while table:
+                table.popitem()
+        self.kinds.clear()
+        self.by_name.clear()
+
+    def reordered(self) -> None:
+        """Nodes were (or may be) placed before existing ones in tree order:
+        the markers made so far may no longer be in creation order."""
+        self.events += 1
 
     def _kind(self, node: Any) -> str | None:
         entry = self.kinds.get(id(node))
-        return entry[1] if entry is not None and entry[0] is node else None
-
-    def _ancestors(self, node: Any, scope: Any) -> list[Any] | None:
-        """``node``'s ancestors up to ``scope`` (nearest first, scope
-        last), or None when ``scope`` is not an ancestor."""
-        chain = []
-        parent = self.builder.parent_of(node)
-        while parent is not None:
-            chain.append(parent)
-            if parent is scope:
-                return chain
-            parent = self.builder.parent_of(parent)
-        return None
-
-    def _first_in_tree_order(self, found: list[tuple[Any, list[Any]]]) -> Any:
-        """The first of several nodes (each with its ancestor chain) in tree
-        order: compared at the ancestor where their chains meet."""
-        best, best_chain = found[0]
-        children_of = self.builder.children_of
-        for node, chain in found[1:]:
-            # The nodes' paths from the scope down.
-            a = list(reversed(best_chain)) + [best]
-            b = list(reversed(chain)) + [node]
-            i = 0
-            while i < len(a) and i < len(b) and a[i] is b[i]:
-                i += 1
-            siblings = children_of(a[i - 1])
-            order = {id(child): n for n, child in enumerate(siblings)}
-            if order.get(id(b[i]), 0) < order.get(id(a[i]), 0):
-                best, best_chain = node, chain
-        return best
+        return entry.target if entry is not None and entry.node is node else None
 
     # "prepare content patching" [2nd]
-    def prepare(self, name: str, scope: Any) -> TemplatePatch | None:
-        """Find the marker ``name`` in ``scope``; for a range, remove the
-        nodes between its start and end.  None when nothing matches."""
+    def prepare(self, name: str, scope: Any, inside: TemplatePatch | None = None) -> TemplatePatch | None:
+        """Find the marker ``name`` in ``scope``: an element on the stack of
+        open elements or the contents of one, or the target of the
+        patching template ``inside``; for a range, remove the nodes
+        between its start and end.  None when nothing matches."""
         if not name:
             return None
-        candidates = self.by_name.get(name)
-        if not candidates:
+        entries = self.by_name.get(name)
+        if not entries:
             return None
-        found = []
-        for node in candidates:
-            chain = self._ancestors(node, scope)
-            if chain is not None:
-                found.append((node, chain))
-        if not found:
+        verdicts: _Verdicts = {id(scope): (scope, _IN_SCOPE)}
+        top = self.top
+        if entries[0].events == self.events:
+            node = self._first_in_range(entries, inside.number if inside is not None else self.number + 1, verdicts, top)
+        else:
+            if entries[0].events != self.events and self.sorted.get(name) != self.events:
+                self._sort(entries, top)
+                self.sorted[name] = self.events
+            node = self._first_in_scope(entries, verdicts, top)
+        if node is None:
             return None
-        node = found[0][0] if len(found) == 1 else self._first_in_tree_order(found)
+        self.patches += 1
         parent = self.builder.parent_of(node)
+        number = self.kinds[id(node)].number
         if self._kind(node) == "marker":
-            return TemplatePatch(parent, node, node)
+            return TemplatePatch(parent, node, node, number)
         end = self._matching_end(parent, node)
         self.builder.remove_between(parent, node, end)
-        return TemplatePatch(parent, node, end)
+        return TemplatePatch(parent, node, end, number)
+
+    # "find markers" [2nd], step 1: the first in tree order of the scope's
+    # descendants (not crossing into template contents), three ways.
+
+    def _first_in_range(self, entries: list[_Marker], anchor: int, verdicts: _Verdicts, top: Any) -> Any:
+        """Creation order is tree order, so the markers in scope are a run
+        of ``entries``, and it holds the place of the marker made
+        ``anchor``-th: for an open scope, after the last marker (every
+        marker made before the scope is outside it and every later one is
+        inside: appends only go below the open elements); for a patching
+        template's target, at its start marker.  A binary search finds the
+        first of the run before that place, else it begins right after."""
+        split = bisect_left(entries, anchor, key=_number)
+        low, high = 0, split
+        while low < high:
+            middle = (low + high) // 2
+            verdict = self._climb(entries[middle].node, verdicts, top)
+            if verdict == _GONE:
+                self._forget(entries[middle].node)  # shifts the later ones down
+                high -= 1
+                split -= 1
+            elif verdict == _IN_SCOPE:
+                high = middle
+            else:
+                low = middle + 1
+        if low < split:
+            return entries[low].node
+        while split < len(entries):
+            verdict = self._climb(entries[split].node, verdicts, top)
+            if verdict != _GONE:
+                return entries[split].node if verdict == _IN_SCOPE else None
+            self._forget(entries[split].node)
+        return None
+
+    def _first_in_scope(self, entries: list[_Marker], verdicts: _Verdicts, top: Any) -> Any:
+        """``entries`` are in tree order: the first marker in scope."""
+        for entry in list(entries):
+            verdict = self._climb(entry.node, verdicts, top)
+            if verdict == _IN_SCOPE:
+                return entry.node
+            if verdict == _GONE:
+                self._forget(entry.node)
+        return None
+
+    def _climb(self, node: Any, verdicts: _Verdicts, top: Any) -> int:
+        """Whether ``node`` is a descendant of the scope (whose verdict is
+        in ``verdicts``), outside it, or gone (see ``_GONE``); every
+        ancestor met gets the same verdict, so a lookup climbs each node at
+        most once."""
+        parent_of = self.builder.parent_of
+        contents = self.contents
+        path = []
+        verdict = _GONE
+        parent = parent_of(node)
+        if parent is not None and parent is self.document:
+            return _GONE  # see ``document``
+        while parent is not None:
+            known = verdicts.get(id(parent))
+            if known is not None and known[0] is parent:
+                verdict = known[1]
+                break
+            if contents.get(id(parent)) is parent:
+                # Template contents are a DocumentFragment of their own,
+                # not descendants of the template or its ancestors.
+                verdict = _GONE if self.closed.get(id(parent)) is parent else _OUT_OF_SCOPE
+                break
+            path.append(parent)
+            node = parent
+            parent = parent_of(node)
+        else:
+            if node is top:
+                verdict = _OUT_OF_SCOPE
+        for ancestor in path:
+            verdicts[id(ancestor)] = (ancestor, verdict)
+        return verdict
+
+    def _sort(self, entries: list[_Marker], top: Any) -> None:
+        """Put ``entries`` in tree order (dropping the gone ones), after an
+        event that may have disturbed creation order: each marker's key is
+        its path of positions from the root, each parent's children read
+        once."""
+        parent_of = self.builder.parent_of
+        children_of = self.builder.children_of
+        positions: dict[int, tuple[Any, list[Any], dict[int, int]]] = {}
+        keys: dict[int, tuple[int, ...]] = {}
+        kept = []
+        for entry in entries:
+            path = [entry.node]
+            parent = parent_of(entry.node)
+            while parent is not None:
+                path.append(parent)
+                parent = parent_of(parent)
+            if path[-1] is not top or (len(path) > 1 and path[1] is self.document):
+                if self.kinds.get(id(entry.node)) is entry:
+                    del self.kinds[id(entry.node)]  # gone: see _GONE
+                continue
+            key = []
+            # (Below the Document only its html element can hold a marker
+            # in scope: the Document's children are not compared.)
+            skip = 1 if path[-1] is self.document else 0
+            for child, parent in zip(path[-2 - skip :: -1], path[-1 - skip :: -1]):
+                known = positions.get(id(parent))
+                if known is None or known[0] is not parent:
+                    children = children_of(parent)
+                    known = positions[id(parent)] = (parent, children, {id(node): n for n, node in enumerate(children)})
+                key.append(known[2][id(child)])
+            keys[id(entry)] = tuple(key)
+            kept.append(entry)
+        numbers = sorted(entry.number for entry in kept)
+        kept.sort(key=lambda entry: keys[id(entry)])
+        # The list stays sorted by number too (for _forget's search), and
+        # these entries stay older than any event (the sorted ones come
+        # first in the list; the check in prepare reads the first).
+        for entry, number in zip(kept, numbers):
+            entry.number = number
+            entry.events = -1
+        entries[:] = kept
 
     def _matching_end(self, parent: Any, start: Any) -> Any:
         """The first following sibling ``<?end>`` of ``start`` at its
         nesting depth, or None."""
         depth = 0
-        after = False
-        for child in self.builder.children_of(parent):
-            if not after:
-                after = child is start
-                continue
+        for child in self.builder.children_after(parent, start):
             kind = self._kind(child)
             if kind == "start":
                 depth += 1
@@ -185,9 +496,11 @@ class ContentPatching:
         return None
 
     def finish(self, patch: TemplatePatch) -> None:
-        """The end tag ``template`` of a patching template: remove its start
-        and end markers if they still have a parent [2nd]."""
+        """The end tag ``template`` of a patching template, or the end of
+        the input popping it: remove its start and end markers if they
+        still have a parent [2nd]."""
         builder = self.builder
+        self.patches -= 1
         for marker in (patch.start, patch.end):
             if marker is not None and builder.parent_of(marker) is not None:
                 builder.remove(marker)
@@ -195,11 +508,12 @@ class ContentPatching:
                 self._forget(marker)
 
     def _forget(self, node: Any) -> None:
-        entry = self.kinds.pop(id(node), None)
-        if entry is None or entry[2] is None:
+        entry = self.kinds.get(id(node))
+        if entry is None or entry.node is not node:
             return
-        nodes = self.by_name[entry[2]]
-        for i, other in enumerate(nodes):
-            if other is node:
-                del nodes[i]
-                return
+        del self.kinds[id(node)]
+        if entry.name is not None:
+            entries = self.by_name[entry.name]
+            index = bisect_left(entries, entry.number, key=_number)
+            if index < len(entries) and entries[index] is entry:
+                del entries[index]

@@ -551,7 +551,12 @@ def _in_template_eof(p: Any, pos: int) -> bool:
     if not p.has_open("template"):
         return False  # fragment case: stop parsing
     p.error(UNEXPECTED_EOF, pos)
+    template = p.by_name["template"][-1]
     p.pop_until("template")
+    # A <template for> still patching at the end of the input removes its
+    # markers as its end tag would (WPT template-for-eof.html, Chromium;
+    # docs/conformance.md).
+    p.finish_template_for(template)
     p.clear_the_list_of_active_formatting_elements_up_to_the_last_marker()
     p.template_modes.pop()
     p.reset_the_insertion_mode_appropriately()
