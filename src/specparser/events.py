@@ -54,7 +54,7 @@ reported (the clone of the selected option's content is in the tree only).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .builders.skeleton import SkeletonBuilder, SkeletonNode
 from .constants import HTML_NAMESPACE
@@ -207,6 +207,9 @@ class _PatchingReportingBuilder(ReportingBuilder):
 
     def children_of(self, parent: Any) -> list[Any]:
         return self.builder.children_of(parent)
+
+    def children_after(self, parent: Any, child: Any) -> Iterable[Any]:
+        return self.builder.children_after(parent, child)
 
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         self.builder.remove_between(parent, start, end)
