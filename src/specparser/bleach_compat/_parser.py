@@ -193,15 +193,18 @@ class BleachTokenSink:
                     if not raw.startswith(data):
                         data = raw
             parts.append(data)
-        self.constructor.characters(parts[0] if len(parts) == 1 else "".join(parts), pending[0][1])
+        data = parts[0] if len(parts) == 1 else "".join(parts)
+        if data:
+            self.constructor.characters(data, pending[0][1])
 
     def characters(self, data: str, pos: int) -> None:
         self._pending.append((data, pos, False))
 
     def _text(self, data: str, pos: int) -> None:
-        """Text that is already as it should be (a tag written as text)."""
-        if data:
-            self._pending.append((data, pos, True))
+        """Text that is already as it should be (a tag written as text).
+        An empty one still marks where the text before it ends (a
+        stripped tag is not part of that text's source)."""
+        self._pending.append((data, pos, True))
 
     # -- tags ---------------------------------------------------------------
 
@@ -241,8 +244,8 @@ class BleachTokenSink:
         """A tag whose name is not allowed: text (bleach's
         BleachHTMLTokenizer.emitCurrentToken)."""
         if self.strip:
-            if start and self._seen_tag and tag.name in HTML_TAGS_BLOCK_LEVEL:
-                self._text("\n", tag.pos)
+            newline = start and self._seen_tag and tag.name in HTML_TAGS_BLOCK_LEVEL
+            self._text("\n" if newline else "", tag.pos)
             self._seen_tag = True
             return
         self._seen_tag = True

@@ -23,7 +23,7 @@ from typing import Any, Iterable
 from ..html5lib_compat.constants import booleanAttributes
 from ._entities import convert_entity, match_entity, next_possible_entity
 
-__all__ = ["BleachHTMLSerializer", "escape_base_amp", "render"]
+__all__ = ["BleachHTMLSerializer", "escape_base_amp", "render", "restore_references"]
 
 _PREFIX = {
     "http://www.w3.org/1999/xlink": "xlink:",
@@ -39,7 +39,13 @@ def escape_base_amp(value: str) -> str:
     references unescaped again (``BleachHTMLSerializer.escape_base_amp``):
     ``&amp;`` becomes ``&``, then every ``&`` that does not begin a
     reference :func:`~._entities.convert_entity` converts is ``&amp;``."""
-    value = value.replace("&amp;", "&")
+    return restore_references(value.replace("&amp;", "&"))
+
+
+def restore_references(value: str) -> str:
+    """The second half of :func:`escape_base_amp`: every ``&`` that does
+    not begin a reference :func:`~._entities.convert_entity` converts is
+    written ``&amp;``."""
     out = []
     for part in next_possible_entity(value):
         if not part:
@@ -78,14 +84,22 @@ def _attributes(name: str, attrs: dict, out: list[str]) -> None:
         if local in boolean or local in _ANY_ELEMENT:
             out.append(" " + local)
             continue
-        value = value.replace("&", "&amp;").replace("<", "&lt;")
         if '"' in value and "'" not in value:
             # html5lib's best quote character; bleach only restores the
             # references in double-quoted values.
+            value = value.replace("&", "&amp;").replace("<", "&lt;")
             out.append(f" {local}='{value}'")
-        else:
-            value = escape_base_amp(value.replace('"', "&quot;"))
-            out.append(f' {local}="{value}"')
+            continue
+        # html5lib escapes "&", "<" and '"'; escape_base_amp turns every
+        # "&amp;" back into "&" first, which leaves the value with only
+        # "<" and '"' escaped: do that, then restore the references.
+        if "<" in value:
+            value = value.replace("<", "&lt;")
+        if '"' in value:
+            value = value.replace('"', "&quot;")
+        if "&" in value:
+            value = restore_references(value)
+        out.append(f' {local}="{value}"')
 
 
 def render(tokens: Iterable[dict]) -> str:

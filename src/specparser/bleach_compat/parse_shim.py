@@ -10,7 +10,9 @@ from __future__ import annotations
 from urllib.parse import ParseResult
 from urllib.parse import urlparse as _urlparse
 
-__all__ = ["urlparse"]
+__all__ = ["scheme_of", "urlparse"]
+
+_SCHEME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
 
 
 def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseResult:
@@ -23,3 +25,19 @@ def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseR
         parsed = _urlparse(url, scheme, allow_fragments)
         return ParseResult(scheme, "", url, "", "", "") if parsed.scheme else parsed
     return _urlparse(url, scheme, allow_fragments)
+
+
+def scheme_of(url: str) -> str:
+    """``urlparse(url).scheme``, without building the rest of the result
+    for a URL with no ``[`` or ``]`` (then urlparse cannot fail); for one
+    that has either, urlparse itself (which may raise ValueError).  ``url``
+    must be what bleach checks: ASCII, no whitespace or controls."""
+    if "[" in url or "]" in url:
+        return urlparse(url).scheme
+    colon = url.find(":")
+    if colon <= 0 or not ("a" <= url[0] <= "z" or "A" <= url[0] <= "Z"):
+        return ""
+    head, rest = url[:colon], url[colon + 1 :]
+    if not _SCHEME_CHARACTERS.issuperset(head) or (rest.isdigit() and rest.isascii()):
+        return ""
+    return head.lower()

@@ -25,13 +25,14 @@ from itertools import chain
 from typing import Any, Callable, Iterable, Iterator
 from xml.sax.saxutils import unescape
 
+from .._arguments import check_flag
 from ..constants import HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE
 from ..html5lib_compat.filters.base import Filter
 from ._entities import convert_entities, match_entity, next_possible_entity
 from ._parser import parse_fragment
 from ._serializer import render
 from .html5lib_shim import attr_val_is_uri, svg_allow_local_href, svg_attr_val_allows_ref
-from .parse_shim import urlparse
+from .parse_shim import scheme_of
 
 __all__ = [
     "ALLOWED_ATTRIBUTES",
@@ -92,7 +93,26 @@ def _normalized_uri(value: str) -> str:
     references decoded, backticks, whitespace, controls and non-ASCII
     removed, lower-cased."""
     normalized = _URI_STRIP.sub("", convert_entities(value))
-    return _NON_ASCII.sub("", normalized).lower()
+    if not normalized.isascii():
+        normalized = _NON_ASCII.sub("", normalized)
+    return normalized.lower()
+
+
+def _uri_allowed(normalized_uri: str, allowed_protocols: Any) -> bool:
+    """bleach's rule for a URI value, given its normalisation: an allowed
+    scheme; no scheme and a fragment, an allowed protocol before a ":"
+    (schemes urlparse does not see), or http or https allowed."""
+    try:
+        scheme = scheme_of(normalized_uri)
+    except ValueError:
+        return False  # urlparse cannot parse it: not allowed
+    if scheme:
+        return scheme in allowed_protocols
+    if normalized_uri.startswith("#"):
+        return True
+    if ":" in normalized_uri and normalized_uri.split(":")[0] in allowed_protocols:
+        return True
+    return "http" in allowed_protocols or "https" in allowed_protocols
 
 
 def has_script_url(value: str) -> bool:
@@ -160,6 +180,9 @@ class Cleaner:
         (``specparser.html5lib_compat.filters`` or code written for html5lib)
     :arg css_sanitizer: an object with a ``sanitize_css(style)`` method,
         e.g. :class:`~.css_sanitizer.CSSSanitizer`
+    :arg fast_paths: (extension) without filters, sanitize and serialize the
+        tree in one pass (:mod:`._fast`); ``False`` runs html5lib's token
+        stream through the filter and serializer (the same output, slower)
 
     Unlike bleach's, a Cleaner keeps no parser state between calls: one
     instance may be used from several threads.
@@ -174,6 +197,8 @@ class Cleaner:
         strip_comments: bool = True,
         filters: Iterable[Any] | None = None,
         css_sanitizer: Any = None,
+        *,
+        fast_paths: bool = True,
     ) -> None:
         self.tags = tags
         self.attributes = attributes
@@ -182,6 +207,7 @@ class Cleaner:
         self.strip_comments = strip_comments
         self.filters = list(filters or [])
         self.css_sanitizer = css_sanitizer
+        self.fast_paths = check_flag(fast_paths, "Cleaner()", "fast_paths")
         self._parser_tags = frozenset(tag.lower() for tag in tags)
         if css_sanitizer is None and _style_in(attributes):
             warnings.warn("'style' attribute specified, but css_sanitizer not set.", category=NoCssSanitizerWarning)
@@ -197,8 +223,9 @@ class Cleaner:
         dom = parse_fragment(text, self._parser_tags, self.strip)
         from ..html5lib_compat import getTreeWalker
 
+        walker: Any = getTreeWalker("etree")(dom)
         filtered: Iterable[dict] = BleachSanitizerFilter(
-            source=getTreeWalker("etree")(dom),
+            source=walker,
             allowed_tags=self.tags,
             attributes=self.attributes,
             strip_disallowed_tags=self.strip,
@@ -206,6 +233,10 @@ class Cleaner:
             css_sanitizer=self.css_sanitizer,
             allowed_protocols=self.protocols,
         )
+        if self.fast_paths and not self.filters:
+            from ._fast import sanitize_and_serialize
+
+            return sanitize_and_serialize(dom, filtered)  # type: ignore[arg-type]
         for filter_class in self.filters:
             filtered = filter_class(source=filtered)
         return render(filtered)
@@ -317,20 +348,7 @@ class BleachSanitizerFilter(Filter):
     def sanitize_uri_value(self, value: str, allowed_protocols: Any) -> str | None:
         """``value`` if its scheme is allowed (or it has none and http or
         https is allowed, or it is a fragment), else ``None``."""
-        normalized_uri = _normalized_uri(value)
-        try:
-            parsed = urlparse(normalized_uri)
-        except ValueError:
-            return None
-        if parsed.scheme:
-            return value if parsed.scheme in allowed_protocols else None
-        if normalized_uri.startswith("#"):
-            return value
-        if ":" in normalized_uri and normalized_uri.split(":")[0] in allowed_protocols:
-            return value
-        if "http" in allowed_protocols or "https" in allowed_protocols:
-            return value
-        return None
+        return value if _uri_allowed(_normalized_uri(value), allowed_protocols) else None
 
     def allow_token(self, token: dict) -> dict:
         """An allowed tag: keep the attributes that are allowed and safe."""
@@ -346,15 +364,20 @@ class BleachSanitizerFilter(Filter):
 
     def _allowed_value(self, tag: str, namespaced_name: Any, val: str) -> str | None:
         """The value to keep for one attribute, or None to drop it."""
-        namespace, name = namespaced_name if isinstance(namespaced_name, tuple) else (None, namespaced_name)
+        namespace, name = namespaced_name if namespaced_name.__class__ is tuple else (None, namespaced_name)
         if not self.attr_filter(tag, name, val):
             return None
-        lowered = name.lower()
-        if lowered.startswith("on") or lowered == "srcdoc" or has_script_url(val):
-            return None  # the safety floor
+        if name[:2].lower() == "on" or name.lower() == "srcdoc":
+            return None  # the safety floor: event handlers, srcdoc
+        normalized = _normalized_uri(val)
+        if "script:" in normalized and _SCRIPT_SCHEME.search(normalized):
+            return None  # the safety floor: javascript: and vbscript: URLs
         if namespaced_name in self.attr_val_is_uri:
-            if self.sanitize_uri_value(val, self.allowed_protocols) is None:
-                return None
+            if type(self).sanitize_uri_value is BleachSanitizerFilter.sanitize_uri_value:
+                if not _uri_allowed(normalized, self.allowed_protocols):
+                    return None
+            elif self.sanitize_uri_value(val, self.allowed_protocols) is None:
+                return None  # a subclass's own URI rule
         if namespaced_name in self.svg_attr_val_allows_ref:
             val = _SVG_NONLOCAL_URL.sub(" ", unescape(val)).strip()
             if not val:
