@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..builders import get_walker
 from ..html5lib_compat.constants import spaceCharacters
+from ..serializer import VOID_ELEMENTS
 from ..walkers import COMMENT, END, START, TEXT
 from ._entities import match_entity, next_possible_entity
+from ._rules import INVISIBLE_CHARACTERS_RE, NEVER_ALLOWED_ELEMENTS, Token, escape_comment
 from ._serializer import _attributes, _escape
 
 if TYPE_CHECKING:
@@ -65,19 +67,20 @@ def _text(data: str, invisible: Any) -> str:
     left = data[: len(data) - len(middle)]
     inner = middle.rstrip(_SPACE)
     right = middle[len(inner) :]
+    spaces = left + right
+    if "\x0c" in spaces:
+        # sanitize_token: a form feed at the edge of a text is "?" too.
+        left, right = left.replace("\x0c", "?"), right.replace("\x0c", "?")
     return left + _characters(inner, invisible) + right if inner else left + right
 
 
-def _attributes_of(attrs: dict) -> dict:
+def _attributes_of(attrs: dict[Any, str]) -> dict[Any, str]:
     """Event attribute keys as html5lib's ``(namespace, name)``."""
     return {((key[2], key[1]) if key.__class__ is tuple else (None, key)): value for key, value in attrs.items()}
 
 
 def sanitize_and_serialize(tree: Any, sanitizer: BleachSanitizerFilter) -> str:
     """``render(sanitizer over the etree walker of tree)``, in one pass."""
-    from ..serializer import VOID_ELEMENTS
-    from .sanitizer import INVISIBLE_CHARACTERS_RE, NEVER_ALLOWED_ELEMENTS, _escape_comment
-
     allowed_tags = sanitizer.allowed_tags
     strip = sanitizer.strip_disallowed_tags
     strip_comments = sanitizer.strip_html_comments
@@ -102,14 +105,14 @@ def sanitize_and_serialize(tree: Any, sanitizer: BleachSanitizerFilter) -> str:
                 if attrs:
                     kept = {}
                     for attr, value in _attributes_of(attrs).items():
-                        value = allowed_value(name, attr, value)
-                        if value is not None:
-                            kept[attr] = value
+                        sanitized = allowed_value(name, attr, value)
+                        if sanitized is not None:
+                            kept[attr] = sanitized
                     if kept:
                         _attributes(name, kept, out)
                 append(">")
             elif not strip:
-                token = {"type": "StartTag", "name": name, "namespace": namespace, "data": _attributes_of(attrs) if attrs else {}}
+                token = {"type": "StartTag", "name": name, "data": _attributes_of(attrs) if attrs else {}}
                 append(_escape(sanitizer.disallowed_token(token)["data"]))
         elif kind == END:
             # (A void element's END was consumed with its children.)
@@ -120,7 +123,7 @@ def sanitize_and_serialize(tree: Any, sanitizer: BleachSanitizerFilter) -> str:
                 append(f"&lt;/{name}&gt;")
         elif kind == COMMENT:
             if not strip_comments:
-                append(f"<!--{_escape_comment(event[1])}-->")
+                append(f"<!--{escape_comment(event[1])}-->")
     return "".join(out)
 
 

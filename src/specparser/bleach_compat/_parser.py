@@ -137,6 +137,12 @@ class _Collector:
     def eof(self, pos: int) -> None:
         pass
 
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
+        pass
+
+    def doctype(self, doctype: Any) -> None:
+        pass
+
     def cdata_allowed(self) -> bool:
         return False
 
@@ -345,7 +351,7 @@ def parse_fragment(
     ``<div>`` with scripting enabled (``<noscript>`` is raw text, as
     bleach parses it)."""
     allowed = frozenset(tag.lower() for tag in tags) if tags is not None else None
-    builder = get_builder("etree")(namespaceHTMLElements=False)
+    builder = get_builder("etree")(namespaceHTMLElements=False)  # type: ignore[call-arg]
     constructor = TreeConstructor(builder, scripting=True, context=(container, HTML_NAMESPACE))
     sink = BleachTokenSink(constructor, allowed, strip, consume_entities)
     tokenizer = Tokenizer(text, sink)

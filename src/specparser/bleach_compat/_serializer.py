@@ -22,6 +22,7 @@ from typing import Any, Iterable
 
 from ..html5lib_compat.constants import booleanAttributes
 from ._entities import convert_entity, match_entity, next_possible_entity
+from ._rules import Token
 
 __all__ = ["BleachHTMLSerializer", "escape_base_amp", "render", "restore_references"]
 
@@ -71,7 +72,7 @@ def _escape(data: str) -> str:
     return data
 
 
-def _attributes(name: str, attrs: dict, out: list[str]) -> None:
+def _attributes(name: str, attrs: Token, out: list[str]) -> None:
     boolean = booleanAttributes.get(name, _NO_BOOLEAN)
     for key, value in attrs.items():
         if isinstance(key, tuple):
@@ -102,7 +103,7 @@ def _attributes(name: str, attrs: dict, out: list[str]) -> None:
         out.append(f' {local}="{value}"')
 
 
-def render(tokens: Iterable[dict]) -> str:
+def render(tokens: Iterable[Token]) -> str:
     """The serialization of an html5lib token stream, as bleach writes it."""
     out: list[str] = []
     append = out.append
@@ -141,10 +142,10 @@ class BleachHTMLSerializer:
     def __init__(self, **options: Any) -> None:
         self.options = options
 
-    def render(self, treewalker: Iterable[dict], encoding: str | None = None) -> Any:
+    def render(self, treewalker: Iterable[Token], encoding: str | None = None) -> Any:
         result = render(treewalker)
         return result.encode(encoding) if encoding else result
 
-    def serialize(self, treewalker: Iterable[dict], encoding: str | None = None) -> Any:
+    def serialize(self, treewalker: Iterable[Token], encoding: str | None = None) -> Any:
         yield self.render(treewalker, encoding)
 

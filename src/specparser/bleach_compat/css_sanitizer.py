@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import tinycss2
+import tinycss2  # type: ignore[import-untyped]
 
 __all__ = ["ALLOWED_CSS_PROPERTIES", "ALLOWED_SVG_PROPERTIES", "CSSSanitizer"]
 

@@ -12,6 +12,7 @@ from ..html5lib_compat.filters.base import Filter
 from . import callbacks as linkify_callbacks
 from ._entities import match_entity, next_possible_entity
 from ._parser import parse_fragment
+from ._rules import Token
 from ._serializer import render
 from .html5lib_shim import HTML_TAGS, allowed_protocols
 
@@ -126,11 +127,11 @@ class Linker:
         return render(filtered)
 
 
-def _characters(data: str) -> dict:
+def _characters(data: str) -> Token:
     return {"type": "Characters", "data": data}
 
 
-def _link(attrs: dict, text: str) -> list[dict]:
+def _link(attrs: dict[Any, Any], text: str) -> list[Token]:
     return [
         {"type": "StartTag", "name": "a", "data": attrs},
         _characters(str(text)),
@@ -145,7 +146,7 @@ class LinkifyFilter(Filter):
 
     def __init__(
         self,
-        source: Iterable[dict],
+        source: Iterable[Token],
         callbacks: Iterable[Callable[..., Any]] | None = DEFAULT_CALLBACKS,
         skip_tags: Iterable[str] | None = None,
         parse_email: bool = False,
@@ -159,7 +160,7 @@ class LinkifyFilter(Filter):
         self.url_re = url_re
         self.email_re = email_re
 
-    def apply_callbacks(self, attrs: dict, is_new: bool) -> dict | None:
+    def apply_callbacks(self, attrs: dict[Any, Any], is_new: bool) -> dict[Any, Any] | None:
         """Run the callbacks; ``None`` (the link is dropped) stops them."""
         for cb in self.callbacks:
             attrs = cb(attrs, is_new)
@@ -167,16 +168,16 @@ class LinkifyFilter(Filter):
                 return None
         return attrs
 
-    def extract_character_data(self, token_list: Iterable[dict]) -> str:
+    def extract_character_data(self, token_list: Iterable[Token]) -> str:
         """The text of a token list (its Characters and SpaceCharacters)."""
         return "".join(t["data"] for t in token_list if t["type"] in ("Characters", "SpaceCharacters"))
 
-    def handle_email_addresses(self, src_iter: Iterable[dict]) -> Iterator[dict]:
+    def handle_email_addresses(self, src_iter: Iterable[Token]) -> Iterator[Token]:
         """E-mail addresses in Characters tokens become links."""
         for token in src_iter:
             if token["type"] == "Characters":
                 text = token["data"]
-                new_tokens: list[dict] = []
+                new_tokens: list[Token] = []
                 end = 0
                 for match in self.email_re.finditer(text):
                     if match.start() > end:
@@ -224,7 +225,7 @@ class LinkifyFilter(Filter):
             break
         return fragment, prefix, suffix
 
-    def handle_links(self, src_iter: Iterable[dict]) -> Iterator[dict]:
+    def handle_links(self, src_iter: Iterable[Token]) -> Iterator[Token]:
         """URLs in Characters tokens (outside links) become links."""
         in_a = False
         for token in src_iter:
@@ -244,8 +245,8 @@ class LinkifyFilter(Filter):
                     continue
             yield token
 
-    def _links_in(self, text: str) -> list[dict]:
-        new_tokens: list[dict] = []
+    def _links_in(self, text: str) -> list[Token]:
+        new_tokens: list[Token] = []
         end = 0
         for match in self.url_re.finditer(text):
             if match.start() > end:
@@ -266,7 +267,7 @@ class LinkifyFilter(Filter):
             new_tokens.append(_characters(text[end:]))
         return new_tokens
 
-    def handle_a_tag(self, token_buffer: list[dict]) -> Iterator[dict]:
+    def handle_a_tag(self, token_buffer: list[Token]) -> Iterator[Token]:
         """An existing link: through the callbacks, which may change its
         attributes, its text (``_text``) or drop it (its text stays)."""
         a_token = token_buffer[0]
@@ -287,7 +288,7 @@ class LinkifyFilter(Filter):
             yield _characters(str(new_text))
             yield token_buffer[-1]
 
-    def extract_entities(self, token: dict) -> Iterator[dict]:
+    def extract_entities(self, token: Token) -> Iterator[Token]:
         """References in a Characters token as Entity tokens (``&amp;`` as
         an ``&`` character), so that the serializer keeps them."""
         data = token.get("data", "")
@@ -310,10 +311,10 @@ class LinkifyFilter(Filter):
                     continue
             yield _characters(part)
 
-    def __iter__(self) -> Iterator[dict]:
+    def __iter__(self) -> Iterator[Token]:
         in_a = False
         in_skip_tag = None
-        token_buffer: list[dict] = []
+        token_buffer: list[Token] = []
         for token in super().__iter__():
             if in_a:
                 if token["type"] == "EndTag" and token["name"] == "a":
@@ -335,7 +336,7 @@ class LinkifyFilter(Filter):
                 if token["type"] == "EndTag" and token["name"] == in_skip_tag:
                     in_skip_tag = None
             elif not in_a and not in_skip_tag and token["type"] == "Characters":
-                new_stream: Iterable[dict] = iter([token])
+                new_stream: Iterable[Token] = iter([token])
                 if self.parse_email:
                     new_stream = self.handle_email_addresses(new_stream)
                 new_stream = self.handle_links(new_stream)

@@ -21,17 +21,26 @@ from __future__ import annotations
 
 import re
 import warnings
-from itertools import chain
 from typing import Any, Callable, Iterable, Iterator
 from xml.sax.saxutils import unescape
 
 from .._arguments import check_flag
-from ..constants import HTML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE
+from ..constants import XLINK_NAMESPACE
+from ..html5lib_compat import getTreeWalker
 from ..html5lib_compat.filters.base import Filter
 from ._entities import convert_entities, match_entity, next_possible_entity
+from ._fast import sanitize_and_serialize
 from ._parser import parse_fragment
+from ._rules import (
+    Token,
+    INVISIBLE_CHARACTERS,
+    INVISIBLE_CHARACTERS_RE,
+    INVISIBLE_REPLACEMENT_CHAR,
+    NEVER_ALLOWED_ELEMENTS,
+    escape_comment,
+)
 from ._serializer import render
-from .html5lib_shim import attr_val_is_uri, svg_allow_local_href, svg_attr_val_allows_ref
+from .html5lib_shim import attr_val_is_uri, prefixes, svg_allow_local_href, svg_attr_val_allows_ref
 from .parse_shim import scheme_of
 
 __all__ = [
@@ -59,22 +68,6 @@ ALLOWED_ATTRIBUTES: dict[str, list[str]] = {
 
 #: Set of allowed protocols
 ALLOWED_PROTOCOLS = frozenset(("http", "https", "mailto"))
-
-#: Invisible characters--0 to and including 31 except 9 (tab), 10 (lf), and 13 (cr)
-INVISIBLE_CHARACTERS = "".join(chr(c) for c in chain(range(0, 9), range(11, 13), range(14, 32)))
-
-#: Regexp for characters that are invisible
-INVISIBLE_CHARACTERS_RE = re.compile("[" + INVISIBLE_CHARACTERS + "]", re.UNICODE)
-
-#: String to replace invisible characters with.
-INVISIBLE_REPLACEMENT_CHAR = "?"
-
-#: Elements that are never allowed, as (namespace, name): the safety floor
-#: (see the module docstring).  The walker gives HTML elements the
-#: namespace None (bleach parses with namespaceHTMLElements=False).
-NEVER_ALLOWED_ELEMENTS = frozenset(
-    ((None, "script"), (HTML_NAMESPACE, "script"), (SVG_NAMESPACE, "script"))
-)
 
 _URI_STRIP = re.compile(r"[`\000-\040\177-\240\s]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
@@ -126,7 +119,7 @@ def attribute_filter_factory(attributes: Any) -> Callable[[str, str, str], Any]:
     ``attributes`` argument: a callable (used as it is), a dict of tag (or
     ``"*"``) to a list of names or a callable, or a list of names."""
     if callable(attributes):
-        return attributes
+        return attributes  # type: ignore[no-any-return]
     if isinstance(attributes, dict):
 
         def by_tag(tag: str, attr: str, value: str) -> Any:
@@ -161,7 +154,7 @@ def _style_in(attributes: Any) -> bool:
     return False
 
 
-def _check_text(text: Any, where: str) -> None:
+def _check_text(text: Any) -> None:
     if not isinstance(text, str):
         raise TypeError(f"argument cannot be of {text.__class__.__name__!r} type, must be of text type")
 
@@ -208,6 +201,8 @@ class Cleaner:
         self.filters = list(filters or [])
         self.css_sanitizer = css_sanitizer
         self.fast_paths = check_flag(fast_paths, "Cleaner()", "fast_paths")
+        # bleach raises this at the first clean(); here at once.
+        attribute_filter_factory(attributes)
         self._parser_tags = frozenset(tag.lower() for tag in tags)
         if css_sanitizer is None and _style_in(attributes):
             warnings.warn("'style' attribute specified, but css_sanitizer not set.", category=NoCssSanitizerWarning)
@@ -217,14 +212,12 @@ class Cleaner:
 
         :raises TypeError: if ``text`` is not a text type
         """
-        _check_text(text, "clean")
+        _check_text(text)
         if not text:
             return ""
         dom = parse_fragment(text, self._parser_tags, self.strip)
-        from ..html5lib_compat import getTreeWalker
-
         walker: Any = getTreeWalker("etree")(dom)
-        filtered: Iterable[dict] = BleachSanitizerFilter(
+        filtered: Iterable[Token] = BleachSanitizerFilter(
             source=walker,
             allowed_tags=self.tags,
             attributes=self.attributes,
@@ -234,8 +227,6 @@ class Cleaner:
             allowed_protocols=self.protocols,
         )
         if self.fast_paths and not self.filters:
-            from ._fast import sanitize_and_serialize
-
             return sanitize_and_serialize(dom, filtered)  # type: ignore[arg-type]
         for filter_class in self.filters:
             filtered = filter_class(source=filtered)
@@ -248,13 +239,13 @@ class BleachSanitizerFilter(Filter):
 
     def __init__(
         self,
-        source: Iterable[dict],
+        source: Iterable[Token],
         allowed_tags: Iterable[str] = ALLOWED_TAGS,
         attributes: Any = ALLOWED_ATTRIBUTES,
         allowed_protocols: Iterable[str] = ALLOWED_PROTOCOLS,
-        attr_val_is_uri: frozenset = attr_val_is_uri,
-        svg_attr_val_allows_ref: frozenset = svg_attr_val_allows_ref,
-        svg_allow_local_href: frozenset = svg_allow_local_href,
+        attr_val_is_uri: frozenset[Any] = attr_val_is_uri,
+        svg_attr_val_allows_ref: frozenset[Any] = svg_attr_val_allows_ref,
+        svg_allow_local_href: frozenset[Any] = svg_allow_local_href,
         strip_disallowed_tags: bool = False,
         strip_html_comments: bool = True,
         css_sanitizer: Any = None,
@@ -270,10 +261,10 @@ class BleachSanitizerFilter(Filter):
         self.css_sanitizer = css_sanitizer
         self.svg_allow_local_href = svg_allow_local_href
 
-    def __iter__(self) -> Iterator[dict]:
+    def __iter__(self) -> Iterator[Token]:
         return self.merge_characters(self.sanitize_stream(Filter.__iter__(self)))
 
-    def sanitize_stream(self, token_iterator: Iterable[dict]) -> Iterator[dict]:
+    def sanitize_stream(self, token_iterator: Iterable[Token]) -> Iterator[Token]:
         for token in token_iterator:
             ret = self.sanitize_token(token)
             if not ret:
@@ -283,7 +274,7 @@ class BleachSanitizerFilter(Filter):
             else:
                 yield ret
 
-    def merge_characters(self, token_iterator: Iterable[dict]) -> Iterator[dict]:
+    def merge_characters(self, token_iterator: Iterable[Token]) -> Iterator[Token]:
         """Merge consecutive Characters tokens (and end with one, maybe
         empty, as bleach does)."""
         buffer: list[str] = []
@@ -297,7 +288,7 @@ class BleachSanitizerFilter(Filter):
             yield token
         yield {"type": "Characters", "data": "".join(buffer)}
 
-    def sanitize_token(self, token: dict) -> Any:
+    def sanitize_token(self, token: Token) -> Any:
         """A token, a list of tokens or None (dropped)."""
         kind = token["type"]
         if kind in ("StartTag", "EndTag", "EmptyTag"):
@@ -310,13 +301,18 @@ class BleachSanitizerFilter(Filter):
         if kind == "Comment":
             if self.strip_html_comments:
                 return None
-            token["data"] = _escape_comment(token["data"])
+            token["data"] = escape_comment(token["data"])
             return token
         if kind == "Characters":
             return self.sanitize_characters(token)
+        if kind == "SpaceCharacters" and "\x0c" in token["data"]:
+            # A form feed at the edge of a text is "?" too (bleach leaves
+            # it): written as it is, it could end up inside a text when the
+            # output is cleaned again, and become "?" then.
+            token["data"] = token["data"].replace("\x0c", INVISIBLE_REPLACEMENT_CHAR)
         return token
 
-    def sanitize_characters(self, token: dict) -> Any:
+    def sanitize_characters(self, token: Token) -> Any:
         """Invisible characters become ``?``; references bleach recognises
         become Entity tokens (``&amp;`` an ``&`` character), so that the
         serializer writes them as they are."""
@@ -327,7 +323,7 @@ class BleachSanitizerFilter(Filter):
         token["data"] = data
         if "&" not in data:
             return token
-        new_tokens: list[dict] = []
+        new_tokens: list[Token] = []
         for part in next_possible_entity(data):
             if not part:
                 continue
@@ -350,7 +346,7 @@ class BleachSanitizerFilter(Filter):
         https is allowed, or it is a fragment), else ``None``."""
         return value if _uri_allowed(_normalized_uri(value), allowed_protocols) else None
 
-    def allow_token(self, token: dict) -> dict:
+    def allow_token(self, token: Token) -> Token:
         """An allowed tag: keep the attributes that are allowed and safe."""
         if "data" in token:
             attrs = {}
@@ -389,7 +385,7 @@ class BleachSanitizerFilter(Filter):
             val = self.css_sanitizer.sanitize_css(val) if self.css_sanitizer else ""
         return val
 
-    def disallowed_token(self, token: dict) -> dict:
+    def disallowed_token(self, token: Token) -> Token:
         """A tag that is not allowed, as text."""
         kind = token["type"]
         if kind == "EndTag":
@@ -404,8 +400,6 @@ class BleachSanitizerFilter(Filter):
 
 
 def _attribute_text(key: Any, value: str) -> str:
-    from .html5lib_shim import prefixes
-
     namespace, name = key if isinstance(key, tuple) else (None, key)
     if namespace and not name:
         namespace, name = name, namespace
@@ -413,9 +407,3 @@ def _attribute_text(key: Any, value: str) -> str:
         return f' {name}="{value}"'
     return f' {prefixes[namespace]}:{name}="{value}"'
 
-
-def _escape_comment(data: str) -> str:
-    # html5lib_shim.escape with bleach's extra entities: & < > " '.
-    return (
-        data.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;")
-    )
