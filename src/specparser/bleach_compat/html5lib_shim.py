@@ -11,20 +11,12 @@ between.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Iterable
 
 from ..html5lib_compat import getTreeWalker
 from ..html5lib_compat.constants import namespaces, prefixes
 from ..html5lib_compat.filters.base import Filter
-from ..html5lib_compat.filters.sanitizer import Filter as SanitizerFilter
-from ..html5lib_compat.filters.sanitizer import (
-    allowed_css_properties,
-    allowed_protocols,
-    allowed_svg_properties,
-    svg_allow_local_href,
-    svg_attr_val_allows_ref,
-)
-from ..html5lib_compat.filters.sanitizer import attr_val_is_uri as _html5lib_attr_val_is_uri
 from ._entities import (
     AMP_SPLIT_RE,
     ENTITIES,
@@ -35,6 +27,20 @@ from ._entities import (
 )
 from ._parser import HTML_TAGS_BLOCK_LEVEL, parse_fragment
 from ._serializer import BleachHTMLSerializer, escape_base_amp
+
+with warnings.catch_warnings():
+    # html5lib's sanitizer module warns that it is deprecated when it is
+    # imported; bleach silences it too (bleach uses its constants).
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from ..html5lib_compat.filters.sanitizer import Filter as SanitizerFilter
+    from ..html5lib_compat.filters.sanitizer import (
+        allowed_css_properties,
+        allowed_protocols,
+        allowed_svg_properties,
+        svg_allow_local_href,
+        svg_attr_val_allows_ref,
+    )
+    from ..html5lib_compat.filters.sanitizer import attr_val_is_uri as _html5lib_attr_val_is_uri
 
 __all__ = [
     "AMP_SPLIT_RE",
