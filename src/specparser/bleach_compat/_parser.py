@@ -189,14 +189,14 @@ class BleachTokenSink:
         parts = []
         last = len(pending) - 1
         for i, (data, pos, as_is) in enumerate(pending):
-            if not as_is and not self.consume_entities:
+            if not as_is:
                 stop = pending[i + 1][1] if i < last else end
                 if stop - pos != len(data):
                     raw = text[pos:stop]
                     # Longer than its data and not just followed by markup
                     # the tokenizer dropped ("</>", the "]]>" of a CDATA
                     # section): the data came from character references.
-                    if not raw.startswith(data):
+                    if "&" in raw and not raw.startswith(data):
                         data = raw
             parts.append(data)
         data = parts[0] if len(parts) == 1 else "".join(parts)
@@ -204,13 +204,22 @@ class BleachTokenSink:
             self.constructor.characters(data, pending[0][1])
 
     def characters(self, data: str, pos: int) -> None:
-        self._pending.append((data, pos, False))
+        # Text with no "&" that is in the source as it is needs no waiting
+        # for its end (a decoded reference can only match its source if
+        # it decodes to "&"): the commonest case goes straight through.
+        if not self._pending and ("&" not in data or self.consume_entities) and self.text.startswith(data, pos):
+            self.constructor.characters(data, pos)
+        else:
+            self._pending.append((data, pos, self.consume_entities))
 
     def _text(self, data: str, pos: int) -> None:
         """Text that is already as it should be (a tag written as text).
-        An empty one still marks where the text before it ends (a
+        An empty one still marks where the pending text before it ends (a
         stripped tag is not part of that text's source)."""
-        self._pending.append((data, pos, True))
+        if self._pending:
+            self._pending.append((data, pos, True))
+        elif data:
+            self.constructor.characters(data, pos)
 
     # -- tags ---------------------------------------------------------------
 
@@ -227,7 +236,7 @@ class BleachTokenSink:
         if attrs:
             # html5lib_shim: attribute names holding <, " or ' (an
             # invalid-character-in-attribute-name error) are dropped.
-            if any(_BAD_NAME_CHARACTERS.search(name) for name in attrs):
+            if _BAD_NAME_CHARACTERS.search("".join(attrs)):
                 attrs = {name: value for name, value in attrs.items() if not _BAD_NAME_CHARACTERS.search(name)}
             source = text[tag.pos : tag.end]
             if "&" in source and not self.consume_entities:
@@ -256,7 +265,7 @@ class BleachTokenSink:
             return
         self._seen_tag = True
         source = self.text[tag.pos : tag.end]
-        if start and tag.attrs and any(_BAD_NAME_CHARACTERS.search(name) for name in tag.attrs):
+        if start and tag.attrs and _BAD_NAME_CHARACTERS.search("".join(tag.attrs)):
             self._split(source, tag.pos)
         else:
             self._text(source, tag.pos)
@@ -281,7 +290,7 @@ class BleachTokenSink:
                     self._text(token[0], token[1] + offset)
                 elif self.tags is not None and token.name not in self.tags:
                     tag_source = rest[token.pos : token.end]
-                    if isinstance(token, StartTag) and any(_BAD_NAME_CHARACTERS.search(n) for n in token.attrs):
+                    if isinstance(token, StartTag) and _BAD_NAME_CHARACTERS.search("".join(token.attrs)):
                         again = (tag_source, token.pos + offset)
                     else:
                         self._text(tag_source, token.pos + offset)
