@@ -24,6 +24,7 @@ __all__ = [
     "convert_entity",
     "match_entity",
     "next_possible_entity",
+    "reference_after_ampersand",
 ]
 
 #: Map of entity name (``"amp;"``, and ``"amp"`` for the legacy names that
@@ -48,9 +49,15 @@ def match_entity(stream: str) -> str | None:
     references without a semicolon)."""
     if stream[:1] != "&":
         raise ValueError('Stream should begin with "&"')
+    return reference_after_ampersand(stream, 1)
+
+
+def reference_after_ampersand(stream: str, i: int) -> str | None:
+    """:func:`match_entity` for the reference whose ``&`` is just before
+    ``stream[i]`` (no copy of the stream)."""
     end_characters = _END_CHARACTERS
     n = len(stream)
-    i = 1
+    start = i
     if i < n and stream[i] == "#":
         i += 1
         allowed = _DECIMAL
@@ -67,15 +74,15 @@ def match_entity(stream: str) -> str | None:
                 break
             digits_end = i
         if i < n and stream[i] == ";":
-            return stream[1:digits_end]
+            return stream[start:digits_end]
         return None
     prefixes = _PREFIXES
     while i < n and stream[i] not in end_characters:
         i += 1
-        if stream[1:i] not in prefixes:
+        if stream[start:i] not in prefixes:
             return None
-    if i > 1 and i < n and stream[i] == ";":
-        return stream[1:i]
+    if i > start and i < n and stream[i] == ";":
+        return stream[start:i]
     return None
 
 

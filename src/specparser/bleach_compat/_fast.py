@@ -30,7 +30,7 @@ from ..builders import get_walker
 from ..html5lib_compat.constants import spaceCharacters
 from ..serializer import VOID_ELEMENTS
 from ..walkers import COMMENT, END, START, TEXT
-from ._entities import match_entity, next_possible_entity
+from ._entities import reference_after_ampersand
 from ._rules import INVISIBLE_CHARACTERS_RE, NEVER_ALLOWED_ELEMENTS, Token, escape_comment
 from ._serializer import _attributes, _escape
 
@@ -48,27 +48,27 @@ def _characters(data: str, invisible: Any) -> str:
     data = invisible.sub("?", data)
     if "&" not in data:
         return _escape(data)
-    out = []
-    for part in next_possible_entity(data):
-        if not part:
-            continue
-        if part[0] == "&":
-            entity = match_entity(part)
-            if entity is not None:
-                out.append("&amp;" if entity == "amp" else f"&{entity};")
-                out.append(_escape(part[len(entity) + 2 :]))
-                continue
-        out.append(_escape(part))
+    pieces = data.split("&")
+    out = [_escape(pieces[0])]
+    for piece in pieces[1:]:
+        # The same as next_possible_entity's parts ("&" + piece).
+        entity = reference_after_ampersand(piece, 0)
+        if entity is None:
+            out.append("&amp;" + _escape(piece))
+        else:
+            out.append("&amp;" if entity == "amp" else f"&{entity};")
+            out.append(_escape(piece[len(entity) + 1 :]))
     return "".join(out)
 
 
 def _text(data: str, invisible: Any) -> str:
     middle = data.lstrip(_SPACE)
-    left = data[: len(data) - len(middle)]
     inner = middle.rstrip(_SPACE)
+    if len(inner) == len(data):
+        return _characters(data, invisible)
+    left = data[: len(data) - len(middle)]
     right = middle[len(inner) :]
-    spaces = left + right
-    if "\x0c" in spaces:
+    if "\x0c" in left or "\x0c" in right:
         # sanitize_token: a form feed at the edge of a text is "?" too.
         left, right = left.replace("\x0c", "?"), right.replace("\x0c", "?")
     return left + _characters(inner, invisible) + right if inner else left + right

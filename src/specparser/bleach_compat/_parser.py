@@ -165,10 +165,12 @@ class BleachTokenSink:
         self.consume_entities = consume_entities
         self.tokenizer: Tokenizer | None = None
         self.text = ""
-        # Text not yet given to tree construction: (data, offset, as_is).
-        # A chunk's source ends where the next token begins, so it is only
-        # known when that token comes.
-        self._pending: list[tuple[str, int, bool]] = []
+        # Text not yet given to tree construction, and its offset; and a
+        # chunk whose source is not known yet: it ends where the next
+        # token begins.
+        self._buffer: list[str] = []
+        self._buffer_pos = 0
+        self._open: tuple[str, int] | None = None
         # html5lib_shim's emitted_last_token: a tag was seen before.
         self._seen_tag = False
 
@@ -178,48 +180,61 @@ class BleachTokenSink:
 
     # -- text ---------------------------------------------------------------
 
+    def _close(self, end: int) -> None:
+        """The text chunk waiting for its end (``end``: where the next
+        token begins) goes into the buffer: its source, if it holds
+        references the tokenizer decoded, else its data (a longer source
+        that merely continues with markup the tokenizer dropped, such as
+        "</>" or the "]]>" of a CDATA section, is not text)."""
+        data, pos = self._open  # type: ignore[misc]
+        self._open = None
+        raw = self.text[pos:end]
+        if "&" in raw and not raw.startswith(data):
+            data = raw
+        self._add(data, pos)
+
+    def _add(self, data: str, pos: int) -> None:
+        if not self._buffer:
+            self._buffer_pos = pos
+        self._buffer.append(data)
+
     def _flush(self, end: int) -> None:
-        """Give the pending text, as written in the source, to tree
-        construction; ``end`` is the offset of the token after it."""
-        pending = self._pending
-        if not pending:
-            return
-        self._pending = []
-        text = self.text
-        parts = []
-        last = len(pending) - 1
-        for i, (data, pos, as_is) in enumerate(pending):
-            if not as_is:
-                stop = pending[i + 1][1] if i < last else end
-                if stop - pos != len(data):
-                    raw = text[pos:stop]
-                    # Longer than its data and not just followed by markup
-                    # the tokenizer dropped ("</>", the "]]>" of a CDATA
-                    # section): the data came from character references.
-                    if "&" in raw and not raw.startswith(data):
-                        data = raw
-            parts.append(data)
-        data = parts[0] if len(parts) == 1 else "".join(parts)
-        if data:
-            self.constructor.characters(data, pending[0][1])
+        """Give the text before ``end`` (the offset of the token after it)
+        to tree construction, as one run."""
+        if self._open is not None:
+            self._close(end)
+        buffer = self._buffer
+        if buffer:
+            data = buffer[0] if len(buffer) == 1 else "".join(buffer)
+            buffer.clear()
+            if data:
+                self.constructor.characters(data, self._buffer_pos)
 
     def characters(self, data: str, pos: int) -> None:
+        if self._open is not None:
+            self._close(pos)
         # Text with no "&" that is in the source as it is needs no waiting
-        # for its end (a decoded reference can only match its source if
-        # it decodes to "&"): the commonest case goes straight through.
-        if not self._pending and ("&" not in data or self.consume_entities) and self.text.startswith(data, pos):
-            self.constructor.characters(data, pos)
+        # for its end (a decoded reference can only match its source if it
+        # decodes to "&"): the commonest case.
+        if self.consume_entities or ("&" not in data and self.text.startswith(data, pos)):
+            buffer = self._buffer
+            if not buffer:
+                self._buffer_pos = pos
+            buffer.append(data)
         else:
-            self._pending.append((data, pos, self.consume_entities))
+            self._open = (data, pos)
 
     def _text(self, data: str, pos: int) -> None:
         """Text that is already as it should be (a tag written as text).
-        An empty one still marks where the pending text before it ends (a
-        stripped tag is not part of that text's source)."""
-        if self._pending:
-            self._pending.append((data, pos, True))
-        elif data:
-            self.constructor.characters(data, pos)
+        An empty one still ends the source of the text before it (a
+        stripped tag is not part of it)."""
+        if self._open is not None:
+            self._close(pos)
+        if data:
+            buffer = self._buffer
+            if not buffer:
+                self._buffer_pos = pos
+            buffer.append(data)
 
     # -- tags ---------------------------------------------------------------
 
@@ -332,7 +347,7 @@ class BleachTokenSink:
         # text may change (a reconstructed formatting element): give it
         # the text before the "<![CDATA[" first.
         tokenizer = self.tokenizer
-        if self._pending and tokenizer is not None:
+        if tokenizer is not None:
             self._flush(self.text.rfind(_CDATA_OPEN, 0, tokenizer.pos))
         return self.constructor.cdata_allowed()
 
