@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""``specparser.bleach_compat.clean`` against bleach 6.4 and nh3, on the
-corpus pages' markup as the input to clean, CPU time, in the same run.
+"""``specparser.bleach_compat.clean`` against bleach 6.4, nh3 and
+justhtml's sanitizer, on the corpus pages' markup as the input to clean,
+CPU time, in the same run.
 
     python benchmarks/bench_bleach.py [--rounds N] [--pages K] [--strip]
 
 Each contender cleans every page with its default arguments (bleach's
 ``ALLOWED_TAGS`` ... for the drop-in and bleach; nh3's own defaults, a
-larger allow-list with a different output, for nh3: its figure is for
-scale, not a like-for-like comparison).  The contenders take turns within
+larger allow-list with a different output, for nh3; ``JustHTML(page,
+fragment=True).to_html()``, its default sanitizing policy, for justhtml:
+their figures are for scale, not a like-for-like comparison).  The contenders take turns within
 each round; each one's best round of ``time.process_time()`` is kept.
 Prints the times, MB/s, and the ratio bleach / drop-in (4.0 means the
 drop-in is 4x faster) and bleach / nh3.
@@ -16,8 +18,9 @@ Also checks, before timing, that the drop-in's output equals bleach's on
 every page timed (it does on all 130 corpus pages, with strip False and
 True); a difference is printed.
 
-bleach and nh3 are not dependencies of specparser: ``pip install
-bleach==6.4.0 nh3``.  A contender that is missing is left out.
+bleach, nh3 and justhtml are not dependencies of specparser: ``pip
+install bleach==6.4.0 nh3 justhtml``.  A contender that is missing is left
+out.
 """
 
 from __future__ import annotations
@@ -47,6 +50,12 @@ def contenders(strip: bool) -> dict[str, Callable[[str], Any]]:
         found["nh3"] = nh3.clean
     except ImportError:
         print("nh3 is not installed (pip install nh3): left out")
+    try:
+        from justhtml import JustHTML
+
+        found["justhtml"] = lambda page: JustHTML(page, fragment=True).to_html()
+    except ImportError:
+        print("justhtml is not installed (pip install justhtml): left out")
     return found
 
 
@@ -68,8 +77,9 @@ def main() -> None:
     print_table(best, size, max(map(len, best)))
     if "bleach 6.4" in best:
         print(f"bleach 6.4 / bleach_compat: {best['bleach 6.4'] / best['bleach_compat']:.1f}x")
-        if "nh3" in best:
-            print(f"bleach 6.4 / nh3: {best['bleach 6.4'] / best['nh3']:.1f}x")
+        for peer in ("nh3", "justhtml"):
+            if peer in best:
+                print(f"bleach 6.4 / {peer}: {best['bleach 6.4'] / best[peer]:.1f}x")
 
 
 if __name__ == "__main__":

@@ -377,3 +377,39 @@ def test_install_makes_import_bleach_the_drop_in() -> None:
     assert cleaned == "<b>x</b>&lt;u&gt;y&lt;/u&gt;"
     assert rcdata == ["iframe", "noembed"]
     assert restored in (True, None)  # the real bleach again, if it is installed
+
+
+# -- linear time --------------------------------------------------------------------
+
+# name -> (make(n) -> (function, argument)), n for the smaller size.  The
+# shapes stress what the drop-in adds to the parser: the split of tags
+# like "<foo <b>", text runs waiting for their source, references, the
+# raw attribute values, the fast and the general path, linkify.
+_A = {"a": ["href", "title"], "b": ["title"]}
+SCALING: dict[str, tuple[Any, int]] = {
+    "split chain <x <x <x ...>": (lambda n: (bc.clean, "<x " * n + ">"), 2000),
+    "deep allowed formatting": (lambda n: (bc.clean, "<b>" * n + "x"), 3000),
+    "deep allowed formatting, token stream": (lambda n: (Cleaner(fast_paths=False).clean, "<b>" * n + "x"), 3000),
+    "deep disallowed, stripped": (lambda n: (Cleaner(strip=True).clean, "<div>" * n + "x"), 3000),
+    "references in text and attributes": (
+        lambda n: (Cleaner(attributes=_A).clean, "".join(f'<a title="&amp;{i}&lt;&#39;">&amp;x&nbsp;&#x3c;&q</a>' for i in range(n))), 1500),
+    "many attributes with references": (
+        lambda n: (Cleaner(attributes=lambda *a: True).clean, "<b " + " ".join(f'a{i}="&amp;{i}"' for i in range(n)) + ">x"), 2000),
+    "kept comments": (lambda n: (Cleaner(strip_comments=False).clean, "<!--<x>&-->" * n), 3000),
+    "linkify text with links": (lambda n: (bc.linkify, "see example.com/a?b=1&amp;c=2, or a@b.com. " * n), 600),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(SCALING))
+def test_grows_linearly(name: str) -> None:
+    from test_scaling import LIMIT, growth
+
+    make, n = SCALING[name]
+
+    def measure(size: int) -> Any:
+        function, argument = make(size)
+        return lambda: function(argument)
+
+    ratio = growth(measure, n)
+    assert ratio < LIMIT, f"{name}: {ratio:.1f}x from n to 8n"

@@ -51,7 +51,7 @@ from ..tokenizer import (
 from ..tokens import EndTag, StartTag
 from ..treeconstruction import TreeConstructor, run_tree_construction
 
-__all__ = ["HTML_TAGS_BLOCK_LEVEL", "BleachTokenSink", "parse_fragment", "raw_attribute_values"]
+__all__ = ["HTML_TAGS_BLOCK_LEVEL", "MAX_SPLITS", "BleachTokenSink", "parse_fragment", "raw_attribute_values"]
 
 #: bleach's block-level tags (html5lib_shim.HTML_TAGS_BLOCK_LEVEL, from MDN
 #: 2019-07-11): stripping one of these start tags leaves a newline.
@@ -90,6 +90,9 @@ _ATTRIBUTE = re.compile(
 _TAG_NAME = re.compile(r"</?[^\t\n\f />]*")
 _BAD_NAME_CHARACTERS = re.compile("[<\"']")
 _CDATA_OPEN = "<![CDATA["
+
+#: How many times :meth:`BleachTokenSink._split` splits one tag.
+MAX_SPLITS = 16
 
 
 def raw_attribute_values(source: str) -> dict[str, str]:
@@ -289,8 +292,11 @@ class BleachTokenSink:
         """``<foo <b>``: the text up to the first space, then the rest
         tokenized again (html5lib_shim's BleachHTMLTokenizer.__iter__, for
         the invalid-character-in-attribute-name error).  A loop, not
-        recursion: ``<a <b <c ...>`` splits again and again."""
-        while True:
+        recursion: ``<a <b <c ...>`` splits again and again, each time
+        tokenizing the rest of the tag; after :data:`MAX_SPLITS` splits the
+        rest is text (bleach goes on, in time quadratic in the tag's
+        length; a real tag is never that deep in such a chain)."""
+        for _ in range(MAX_SPLITS):
             head, space, rest = source.partition(" ")
             if not space or not rest.strip().startswith("<"):
                 self._text(source, pos)
@@ -317,6 +323,7 @@ class BleachTokenSink:
             if again is None:
                 return
             source, pos = again
+        self._text(source, pos)
 
     # -- the rest -------------------------------------------------------------
 
