@@ -85,17 +85,20 @@ def _attributes(name: str, attrs: Token, out: list[str]) -> None:
         if local in boolean or local in _ANY_ELEMENT:
             out.append(" " + local)
             continue
-        if '"' in value and "'" not in value:
-            # html5lib's best quote character; bleach only restores the
-            # references in double-quoted values.
-            value = value.replace("&", "&amp;").replace("<", "&lt;")
-            out.append(f" {local}='{value}'")
-            continue
         # html5lib escapes "&", "<" and '"'; escape_base_amp turns every
         # "&amp;" back into "&" first, which leaves the value with only
         # "<" and '"' escaped: do that, then restore the references.
         if "<" in value:
             value = value.replace("<", "&lt;")
+        if '"' in value and "'" not in value:
+            # html5lib's best quote character.  bleach does not restore the
+            # references in a single-quoted value: cleaning its output
+            # again would escape them again (&amp;amp; ...), so they are
+            # restored here too (the output is a fixed point).
+            if "&" in value:
+                value = restore_references(value)
+            out.append(f" {local}='{value}'")
+            continue
         if '"' in value:
             value = value.replace('"', "&quot;")
         if "&" in value:
