@@ -54,7 +54,7 @@ VALUES = [
     "x", "#a", "http://e.com/?a=1&b=2", "javascript:alert(1)", "java&#x09;script:x", "&#106;avascript:x",
     "jav\tascript:x", "\u200bjavascript:x", "vbscript:x", "data:text/html,<script>alert(1)</script>",
     "url(javascript:x)", "0;url=javascript:x", "x;javascript:y", "</style><img src=x onerror=alert(1)>",
-    "&quot;><script>alert(1)</script>", "'\"<>&", "&amp;&nbsp;&#39;",
+    "&quot;><script>alert(1)</script>", "'\"<>&", "&amp;&nbsp;&#39;", 'a"b&amp;c&#x3c;', "&quot;&amp;&lt;",
 ]
 PIECES = [
     "<{t}>", "</{t}>", "<{t} {a}=\"{v}\">", "<{t} {a}={v}>", "<{t}/>", "<!--", "-->", "<!-- {v} -->", "<?x {v}?>",
