@@ -413,3 +413,14 @@ def test_grows_linearly(name: str) -> None:
 
     ratio = growth(measure, n)
     assert ratio < LIMIT, f"{name}: {ratio:.1f}x from n to 8n"
+
+
+def test_references_kept_as_written_nul_as_the_tokenizer_makes_it() -> None:
+    # References stay as written (bleach's expectation), but a U+0000 in
+    # an attribute value or in RCDATA is U+FFFD, as the standard's
+    # tokenizer makes it (and html5lib's did), even next to a reference.
+    cleaner = Cleaner(tags={"a", "textarea"}, attributes=["title"])
+    assert cleaner.clean('<a title="\x00&amp;">x</a>') == '<a title="\ufffd&amp;">x</a>'
+    assert cleaner.clean("<textarea>\x00&lt;&amp;</textarea>") == "<textarea>\ufffd&lt;&amp;</textarea>"
+    # Lone surrogates do not stop it.
+    assert cleaner.clean('\ud800<a title="\udfff">x</a>') == '\ud800<a title="\udfff">x</a>'

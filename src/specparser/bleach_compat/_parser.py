@@ -110,7 +110,9 @@ def raw_attribute_values(source: str) -> dict[str, str]:
         name = m.group(1).lower() if m.group(1).isascii() else _ascii_lower(m.group(1))
         if name not in found:
             double, single, unquoted = m.group(2), m.group(3), m.group(4)
-            found[name] = double if double is not None else single if single is not None else unquoted or ""
+            value = double if double is not None else single if single is not None else unquoted or ""
+            # The tokenizer makes U+0000 in a value U+FFFD.
+            found[name] = value.replace("\x00", "\ufffd") if "\x00" in value else value
         pos = m.end()
     return found
 
@@ -193,7 +195,8 @@ class BleachTokenSink:
         self._open = None
         raw = self.text[pos:end]
         if "&" in raw and not raw.startswith(data):
-            data = raw
+            # Outside the data state the tokenizer made U+0000 U+FFFD.
+            data = raw if "\x00" not in raw or "\x00" in data else raw.replace("\x00", "\ufffd")
         self._add(data, pos)
 
     def _add(self, data: str, pos: int) -> None:
@@ -267,7 +270,16 @@ class BleachTokenSink:
     def end_tag(self, tag: EndTag) -> None:
         tags = self.tags
         if tags is not None and tag.name not in tags:
-            self._disallowed(tag, False)
+            # _disallowed(tag, False), inlined: the commonest token of a
+            # page cleaned with a short allow-list.
+            self._seen_tag = True
+            if self._open is not None:
+                self._close(tag.pos)
+            if not self.strip:
+                buffer = self._buffer
+                if not buffer:
+                    self._buffer_pos = tag.pos
+                buffer.append(self.text[tag.pos : tag.end])
             return
         self._seen_tag = True
         self._flush(tag.pos)
