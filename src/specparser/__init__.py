@@ -33,6 +33,7 @@ from .api import ParseInfo, parse, parse_fragment, serialize
 from .builders import builder_names, get_builder, get_walker
 from .collector import set_pause_gc
 from .errors import ParseError
+from .iterparse import iterparse
 from .parser import Parser
 from .etree_document import Doctype, HTMLElementTree
 from .fragment_insertion import insert_fragment
@@ -50,6 +51,7 @@ __all__ = [
     "ParseError",
     "ParseInfo",
     "Parser",
+    "iterparse",
     "builder_names",
     "get_builder",
     "get_walker",

@@ -414,6 +414,7 @@ class ParseJob:
         self.fragment = context_name is not None if fragment is None else fragment
         self.context = _context(function, context_name) if self.fragment else None
         namespace_html = _html_namespace(function, html_namespace, tree)
+        self.html_namespace = namespace_html
         self.make_builder = _builder_factory(function, tree, namespace_html)
         for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8)):
             if not isinstance(value, bool):
@@ -458,10 +459,10 @@ class ParseJob:
         result = build_tree(decoded.text, builder, self.scripting, found, self.context, decoded)
         return result, builder, found, decoded
 
-    def result(self, result: Any, builder: Any, found: list[ParseError] | None, decoded: DecodedInput) -> Any:
-        """The caller's errors and info filled in, the result in its public
-        shape."""
-        quirks_mode = getattr(builder, "quirks_mode", "no-quirks")
+    def report(self, builder: Any, found: list[ParseError] | None, decoded: DecodedInput) -> str:
+        """The caller's ``errors`` and ``info`` filled in; returns the
+        quirks mode."""
+        quirks_mode: str = getattr(builder, "quirks_mode", "no-quirks")
         errors = self.errors
         if errors is not None and found:
             errors.extend(found)
@@ -471,6 +472,12 @@ class ParseJob:
             info.encoding_source = decoded.encoding_source
             info.confidence = decoded.confidence
             info.quirks_mode = quirks_mode
+        return quirks_mode
+
+    def result(self, result: Any, builder: Any, found: list[ParseError] | None, decoded: DecodedInput) -> Any:
+        """The caller's errors and info filled in, the result in its public
+        shape."""
+        quirks_mode = self.report(builder, found, decoded)
         if self.tree == "etree":
             if self.fragment:
                 # A list like lxml's, not the builder's DOCUMENT_FRAGMENT

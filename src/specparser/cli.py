@@ -47,6 +47,7 @@ _FORMATS = ("html", "tree", "errors", "text", "text-content", "json")
 _OUTPUT_ENCODING = "utf-8"
 
 _STDIN_NAME = "-"
+_PIECE_SIZE = 65536  # what the streaming formats read at a time
 _STDIN_LABEL = "<stdin>"  # the file name printed for standard input
 
 _DESCRIPTION = """\
@@ -63,7 +64,10 @@ formats:
   tree    the indented tree of the html5lib-tests conformance format
   errors  one line per parse error: FILE:LINE:COLUMN: CODE: message
           (tokenizer codes are the spec's; line and column are 1-based,
-          columns count UTF-16 code units)
+          columns count UTF-16 code units).  Files and standard input are
+          read and parsed in pieces and no tree is kept: memory does not
+          grow with the document (except with --fragment or --detector,
+          which read the whole input)
   text    the text a reader sees (the HTML Standard's innerText rules
           without CSS): script, style, the head and hidden elements left
           out, white space collapsed (kept in <pre>), a line per block, a
@@ -86,6 +90,7 @@ formats:
           {"type": "processing-instruction", "target", "data"} or
           {"type": "doctype", "name", "publicId", "systemId"}
 
+The other formats need the whole tree: the input is read, then parsed.
 With several files, the html, tree and text outputs are each preceded by a
 line "==> FILE <==", json gives one line per file (JSON Lines), and a summary
 line (files, bytes, parse errors, time) goes to standard error.  Output is
@@ -367,10 +372,65 @@ def _format_matches(data: bytes, options: Options) -> tuple[str, int]:
     return "".join(output + "\n" for output in outputs), len(errors)
 
 
+def streams(options: Options) -> bool:
+    """Can the input be parsed as it is read, with no tree kept?  For
+    ``--format errors`` of a document (the incremental parser takes no
+    fragment context, and a detector reads the whole input)."""
+    return options.format == "errors" and options.context is None and options.detector is None and options.select is None
+
+
+class _NoTree:
+    """The incremental parser's target when only the errors are wanted."""
+
+    def close(self) -> None:
+        return None
+
+
+def stream_errors(file: IO[bytes], options: Options) -> tuple[list, int]:
+    """Parse ``file`` a piece at a time with no tree (:class:`specparser.Parser`
+    with a target: memory follows the depth of the document and the piece
+    size, not its length); returns (parse errors, bytes read)."""
+    from .parser import Parser
+
+    errors: list = []
+    parser = Parser(
+        target=_NoTree(), errors=errors, encoding=options.encoding,
+        detect_utf8=options.detect_utf8, scripting=options.scripting,
+    )  # fmt: skip
+    nbytes = 0
+    while True:
+        piece = file.read(_PIECE_SIZE)
+        if not piece:
+            break
+        nbytes += len(piece)
+        parser.feed(piece)
+    parser.close()
+    return errors, nbytes
+
+
+def _run_streaming(name: str, path: str | None, options: Options) -> _Result:
+    """``--format errors`` of one file (or standard input, ``path`` None) read in pieces."""
+    try:
+        if path is None:
+            errors, nbytes = stream_errors(sys.stdin.buffer, options)
+        else:
+            with open(path, "rb") as file:
+                errors, nbytes = stream_errors(file, options)
+    except OSError as error:
+        return _Result(name, "", 0, 0, _describe_os_error(name, error))
+    except Exception as error:  # a bug: say so in one line, go on with the other files
+        return _Result(name, "", 0, 0, f"{name}: internal error, please report: {type(error).__name__}: {error}")
+    output = "".join(f"{name}:{error.line}:{error.column}: {error.code}: {error.message}\n" for error in errors)
+    return _Result(name, output, len(errors), nbytes, None)
+
+
 def run_job(job: tuple[str, str | None, bytes | None], options: Options) -> _Result:
     """One input: ``(display name, path, data)`` with either a path to read
-    or the bytes already read (standard input)."""
+    or the bytes already read (standard input; both None: standard input
+    still to be read, in pieces)."""
     name, path, data = job
+    if data is None and streams(options):
+        return _run_streaming(name, path, options)
     if data is None:
         try:
             data = _read_input(path)  # type: ignore[arg-type]
@@ -573,6 +633,9 @@ def _main(argv: list[str]) -> int:
         if path == _STDIN_NAME:
             if sys.stdin is None:  # started with standard input closed
                 raise UsageError("-: standard input is closed")
+            if streams(options) and len(args.files) == 1 and args.jobs <= 1:
+                jobs.append((_STDIN_LABEL, None, None))  # read in pieces by run_job
+                continue
             try:
                 data = sys.stdin.buffer.read()
             except OSError as error:

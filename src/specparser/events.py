@@ -62,7 +62,10 @@ from .etree_document import Doctype
 from .treebuilder import TreeBuilder
 from .treeconstruction.events import StackListener
 
-__all__ = ["EVENT_NAMES", "EventQueue", "ReportingBuilder", "TargetBuilder", "check_events", "check_target"]
+__all__ = [
+    "EVENT_NAMES", "EventQueue", "HeldCalls", "ReportingBuilder", "TargetBuilder",
+    "check_events", "check_target", "reporting_builder",
+]  # fmt: skip
 
 #: The kinds of events the pull interface can queue.
 EVENT_NAMES: tuple[str, ...] = ("start", "end", "comment", "pi", "doctype")
@@ -130,9 +133,22 @@ class ReportingBuilder(TreeBuilder):
     def __init__(self, builder: TreeBuilder, queue: EventQueue) -> None:
         self.builder = builder
         self.queue = queue
+        # The caller may drop what it has read: a builder that keeps its
+        # own references to nodes (ElementTree's parent map) lets go of them.
+        hold_weakly = getattr(builder, "hold_nodes_weakly", None)
+        if hold_weakly is not None:
+            hold_weakly()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.builder, name)
+
+    @property
+    def source_lines_suffice(self) -> bool:
+        """The incremental parser keeps the whole text for a builder that
+        reads its source, unless line numbers suffice (see
+        :class:`specparser.incremental.IncrementalTreeConstruction`)."""
+        inner = type(self.builder)
+        return inner.set_source is TreeBuilder.set_source or bool(getattr(self.builder, "source_lines_suffice", False))
 
     def set_source(self, text: str) -> None:
         self.builder.set_source(text)
@@ -286,3 +302,38 @@ class TargetBuilder(SkeletonBuilder):
 
 def _ignore(*args: Any) -> None:
     return None
+
+
+class HeldCalls:
+    """A target's ``start``, ``end``, ``data``, ``comment``, ``pi`` and
+    ``doctype`` (those it has), held until :meth:`release`: the
+    incremental parser holds them while a re-parse may still take them back
+    (see :meth:`specparser.Parser.read_events`), then passes every call on
+    as it comes.  ``close`` is not among them: the parser calls the
+    target's own after the last release."""
+
+    def __init__(self, target: Any) -> None:
+        self._target = target
+        self._calls: list[tuple[Any, tuple[Any, ...]]] | None = []
+        for name in _TARGET_METHODS[:-1]:
+            method = getattr(target, name, None)
+            if callable(method):
+                setattr(self, name, self._holder(method))
+
+    def _holder(self, method: Any) -> Any:
+        def call(*args: Any) -> None:
+            calls = self._calls
+            if calls is None:
+                method(*args)
+            else:
+                calls.append((method, args))
+
+        return call
+
+    def release(self) -> None:
+        """Make the held calls, in order; from now on calls go straight through."""
+        calls = self._calls
+        if calls is not None:
+            self._calls = None
+            for method, args in calls:
+                method(*args)

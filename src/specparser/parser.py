@@ -21,7 +21,7 @@ standard asks for when a ``<meta>`` names another encoding
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .api import ParseJob, parse
 from .encoding.bytestream import DecodedInput
@@ -32,6 +32,8 @@ from .errors import ParseError
 from .treebuilder import TreeBuilder
 
 if TYPE_CHECKING:
+    from .events import EventQueue, HeldCalls
+    from .treeconstruction.events import StackListener
     from typing_extensions import Unpack
 
     from .api import ParseOptions, TreeName
@@ -58,6 +60,9 @@ class Parser:
     def __init__(
         self,
         tree: TreeName | TreeBuilder | type[TreeBuilder] | str = "etree",
+        *,
+        events: Iterable[str] | None = None,
+        target: Any = None,
         **options: Unpack[ParseOptions],
     ) -> None:
         unknown = [name for name in options if name not in _PARSE_KEYWORDS]
@@ -77,6 +82,48 @@ class Parser:
         self._builder: Any = None
         self._stream: ByteStream | None = None
         self._utf8_check: Utf8Check | None = None
+        # The event interfaces (specparser.events, imported when used: it
+        # brings tree construction with it).
+        self._wanted: frozenset[str] | None = None
+        self._queue: EventQueue | None = None
+        self._target = target
+        self._held_calls: HeldCalls | None = None
+        if events is not None or target is not None:
+            self._check_event_options(tree, events, target)
+
+    def _check_event_options(self, tree: Any, events: Any, target: Any) -> None:
+        from .events import check_events, check_target
+
+        if target is None:
+            self._wanted = check_events("Parser()", events)
+            return
+        if tree != "etree":
+            raise TypeError("Parser(): a target builds no tree: give target= or tree, not both")
+        if events is not None:
+            raise TypeError("Parser(): events and target exclude each other (read_events() or the target's calls)")
+        check_target("Parser()", target)
+
+    def read_events(self) -> Iterator[tuple[str, Any]]:
+        """The ``(event, node)`` pairs of the kinds ``events`` named, in the
+        order the parser acted, each given once (:mod:`specparser.events`
+        says what they mean).  While a re-parse may still come (bytes
+        whose encoding is tentative: no BOM, ``encoding=``,
+        ``transport_encoding=``, or ``<meta charset>`` seen by tree
+        construction yet) the events wait, so none is given that the
+        re-parse would take back."""
+        if self._wanted is None:
+            raise TypeError("Parser.read_events(): the parser was made without events=")
+        if self._queue is None or self._may_parse_again():
+            return iter(())
+        return self._queue.drain()
+
+    def _may_parse_again(self) -> bool:
+        """Are bytes kept for a re-parse (so what was built may be undone)?"""
+        return not self._closed and self._stream is not None and self._stream.kept is not None
+
+    def _release_held(self) -> None:
+        if self._held_calls is not None and not self._may_parse_again():
+            self._held_calls.release()
 
     def feed(self, data: bytes | bytearray | memoryview | str) -> None:
         """The next piece of the document."""
@@ -100,6 +147,7 @@ class Parser:
             self._tree.feed(data)  # type: ignore[union-attr, arg-type]
         else:
             self._feed_bytes(data, False)  # type: ignore[arg-type]
+        self._release_held()
 
     def close(self) -> Any:
         """The end of the document: the result :func:`specparser.parse`
@@ -113,6 +161,11 @@ class Parser:
         else:
             result = self._feed_bytes(b"", True)
         self._closed = True
+        if self._target is not None:
+            self._held_calls.release()  # type: ignore[union-attr]
+            self._job.report(self._builder, self._found, self._decoded)
+            close = getattr(self._target, "close", None)
+            return close() if callable(close) else None
         return self._job.result(result, self._builder, self._found, self._decoded)
 
     # -- the passes ----------------------------------------------------------
@@ -143,10 +196,21 @@ class Parser:
 
         job = self._job
         self._decoded = decoded
-        self._builder = job.make_builder()
         self._found = [] if job.errors is not None else None
+        listener: StackListener | None = None
+        if self._target is not None or self._wanted is not None:
+            from .events import EventQueue, HeldCalls, TargetBuilder, reporting_builder
+        if self._target is not None:
+            # A re-parse starts a new buffer: what the first pass said is dropped.
+            self._held_calls = HeldCalls(self._target)
+            self._builder = listener = TargetBuilder(self._held_calls, job.html_namespace)
+        elif self._wanted is not None:
+            self._queue = listener = EventQueue(self._wanted)
+            self._builder = reporting_builder(job.make_builder(), self._queue)
+        else:
+            self._builder = job.make_builder()
         self._tree = IncrementalTreeConstruction(
-            self._builder, scripting=job.scripting, errors=self._found, decoded=decoded
+            self._builder, scripting=job.scripting, errors=self._found, decoded=decoded, listener=listener
         )
 
     def _feed_bytes(self, data: bytes, final: bool) -> Any:

@@ -25,6 +25,8 @@
 
 from __future__ import annotations
 
+import weakref
+
 from typing import Any
 from xml.etree import ElementTree as ET
 
@@ -73,6 +75,13 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         self._last_parent: Any = None
         self._last_child: Any = None
         self._html_tags: dict[str, str] = {}
+
+    def hold_nodes_weakly(self) -> None:
+        """Keep no element alive that the tree no longer holds: the event
+        interfaces (:mod:`specparser.events`) let a caller drop elements it
+        has read, and the parent map must not keep them (a dict keyed
+        weakly: slower, so only then)."""
+        self._parent = _WeakParentMap(self._parent)  # type: ignore[assignment]
 
     # -- life cycle ------------------------------------------------------
 
@@ -282,3 +291,28 @@ def _deep_clone(node: Any) -> Any:
             if len(child):
                 stack.append((child, child_copy))
     return root
+
+
+class _WeakParentMap:
+    """``child -> parent`` holding neither: a weak key alone would not do,
+    since a child's entry would keep its parent, which holds the child."""
+
+    __slots__ = ("_refs",)
+
+    def __init__(self, items: dict[Any, Any]) -> None:
+        self._refs: weakref.WeakKeyDictionary[Any, weakref.ref[Any]] = weakref.WeakKeyDictionary()
+        for child, parent in items.items():
+            self[child] = parent
+
+    def __setitem__(self, child: Any, parent: Any) -> None:
+        self._refs[child] = weakref.ref(parent)
+
+    def get(self, child: Any, default: Any = None) -> Any:
+        ref = self._refs.get(child)
+        parent = None if ref is None else ref()
+        return default if parent is None else parent
+
+    def pop(self, child: Any, default: Any = None) -> Any:
+        ref = self._refs.pop(child, None)
+        parent = None if ref is None else ref()
+        return default if parent is None else parent

@@ -56,6 +56,11 @@ class SkeletonBuilder(TreeBuilder, StackListener):
     """The skeleton tree (see the module docstring).  :meth:`finish` returns
     ``None``; subclasses report what they see (:mod:`specparser.events`)."""
 
+    quirks_mode = "no-quirks"
+
+    def set_quirks_mode(self, mode: str) -> None:
+        self.quirks_mode = mode
+
     def start_document(self) -> SkeletonNode:
         return SkeletonNode("#document", "", {})
 

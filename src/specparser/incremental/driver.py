@@ -29,6 +29,7 @@ from ..tokenizer import Tokenizer
 from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
 from ..treebuilder import TreeBuilder
 from ..treeconstruction import TreeConstructor
+from ..treeconstruction.events import EventTreeConstructor, StackListener
 from .gate import MARGIN, Suspend, TokenGate
 from .positions import SourceLines
 
@@ -207,8 +208,14 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         errors: list[ParseError] | None = None,
         decoded: Any = None,
         fast_paths: bool = True,
+        listener: StackListener | None = None,
     ) -> None:
-        constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths)
+        constructor: TreeConstructor
+        if listener is None:
+            constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths)
+        else:
+            # The event interfaces (specparser.events): told of every push and pop.
+            constructor = EventTreeConstructor(builder, listener, scripting=scripting, errors=errors, context=None)
         constructor.decoded = decoded
         tracks_source = type(builder).set_source is not TreeBuilder.set_source
         lines = SourceLines() if errors is not None or tracks_source else None
