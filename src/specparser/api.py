@@ -110,6 +110,7 @@ if TYPE_CHECKING:
         detect_utf8: bool
         errors: list[ParseError] | None
         info: ParseInfo | None
+        shadow_roots: bool
 
 
 # -- parse -------------------------------------------------------------------
@@ -157,6 +158,7 @@ def parse(
     detect_utf8: bool = True,
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
+    shadow_roots: bool = False,
 ) -> Any:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -185,10 +187,16 @@ def parse(
     :param errors: a list the parse errors are appended to.
     :param info: a :class:`ParseInfo` to fill in (encoding, how it was
         chosen, quirks mode).
+    :param shadow_roots: the standard's "allow declarative shadow roots"
+        (off, as for ``DOMParser`` and ``innerHTML``; on, as a browser
+        parses a page it navigates to, or ``Document.parseHTMLUnsafe``): a
+        ``<template shadowrootmode="open|closed">`` becomes its parent's
+        shadow root.  How each tree type holds one:
+        ``docs/guides/shadow-roots.md``.
     """
     return _run(
         "parse", markup, tree, None, html_namespace, scripting, encoding,
-        transport_encoding, default_encoding, detect_utf8, errors, info,
+        transport_encoding, default_encoding, detect_utf8, errors, info, shadow_roots,
     )  # fmt: skip
 
 
@@ -243,6 +251,7 @@ def parse_fragment(
     detect_utf8: bool = True,
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
+    shadow_roots: bool = False,
 ) -> Any:
     """Parse ``markup`` as the contents of a ``context`` element, as
     ``innerHTML`` does (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm).
@@ -253,11 +262,12 @@ def parse_fragment(
     ``"etree"`` an Element tagged ``DOCUMENT_FRAGMENT`` (its ``text`` is the
     leading text), for ``"lxml"`` / ``"lxml.html"`` a list (the leading text,
     then the nodes), for ``"bs4"`` a ``BeautifulSoup``, for ``"dom"`` a
-    ``DocumentFragment``.  Other arguments as :func:`parse`.
+    ``DocumentFragment``.  Other arguments as :func:`parse`
+    (``shadow_roots=True`` parses as ``setHTMLUnsafe`` does).
     """
     return _run(
         "parse_fragment", markup, tree, context, html_namespace, scripting, encoding,
-        transport_encoding, default_encoding, detect_utf8, errors, info,
+        transport_encoding, default_encoding, detect_utf8, errors, info, shadow_roots,
     )  # fmt: skip
 
 
@@ -277,6 +287,7 @@ def _run(
     detect_utf8: Any,
     errors: Any,
     info: Any,
+    shadow_roots: Any = False,
 ) -> Any:
     """Check every argument (so a bad one fails whatever the input), read
     the input, run tree construction (again after an encoding change that
@@ -288,7 +299,7 @@ def _run(
     context = _context(function, context_name) if fragment else None
     namespace_html = _html_namespace(function, html_namespace, tree)
     make_builder = _builder_factory(function, tree, namespace_html)
-    for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8)):
+    for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8), ("shadow_roots", shadow_roots)):
         if not isinstance(value, bool):
             raise TypeError(f"{function}(): {name} must be a bool, not {type(value).__name__}")
     override = _label(function, "encoding", encoding, optional=True)
@@ -307,7 +318,7 @@ def _run(
     def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
         builder = make_builder()
         found: list[ParseError] | None = [] if errors is not None else None
-        result = build_tree(decoded.text, builder, scripting, found, context, decoded)
+        result = build_tree(decoded.text, builder, scripting, found, context, decoded, shadow_roots=shadow_roots)
         return result, builder, found, decoded
 
     if isinstance(data, str):
@@ -417,7 +428,14 @@ def _read(function: str, markup: Any) -> bytes | str:
 Node = Union["ElementTree[Element]", "Element", "_ElementTree", "_Element", "list[_Element | str]", "PageElement", "DomNode"]
 
 
-def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) -> str:
+def serialize(
+    node: Node,
+    *,
+    scripting: bool = False,
+    doctype_ids: bool = True,
+    serializable_shadow_roots: bool = True,
+    shadow_roots: Any = (),
+) -> str:
     """The HTML markup of ``node``, by the spec's serialization algorithm
     (https://html.spec.whatwg.org/#serialising-html-fragments), for a node
     of any supported tree type, recognised by its class: ElementTree, lxml
@@ -430,11 +448,22 @@ def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) 
     drops: without them a page can re-parse in another quirks mode, into
     another tree.  ``scripting`` writes ``<noscript>`` text as is, as the
     algorithm does when scripting is enabled.
+
+    Shadow roots (``parse(..., shadow_roots=True)``) are written as
+    ``getHTML({serializableShadowRoots, shadowRoots})`` writes them: the
+    serializable ones (``serializable_shadow_roots=True``, the default)
+    and those in ``shadow_roots`` (``True`` for all of them, or the shadow
+    root nodes: a holder template, a minidom ``ShadowRoot``), each as a
+    ``<template shadowrootmode>`` before its host's children.
+    ``parse(serialize(tree, shadow_roots=True), shadow_roots=True)`` gives
+    the tree back.
     """
     for name, value in (("scripting", scripting), ("doctype_ids", doctype_ids)):
         if not isinstance(value, bool):
             raise TypeError(f"serialize(): {name} must be a bool, not {type(value).__name__}")
-    from .serializer import escape_string, serialize_events, walker_for
+    from .serializer import _RAW_TEXT_PARENTS_SCRIPTING, RAW_TEXT_PARENTS, _serialize, escape_string, shadow_root_filter, walker_for
+
+    include = shadow_root_filter("serialize()", serializable_shadow_roots, shadow_roots)
 
     if isinstance(node, list):
         texts = [item for item in node if isinstance(item, str)]
@@ -442,7 +471,8 @@ def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) 
             # An lxml fragment of text only (or nothing): no tree to walk.
             return "".join(escape_string(item) for item in texts)
     tree = _tree_type_of(node)
-    return serialize_events(walker_for(tree)(node), scripting=scripting, doctype_ids=doctype_ids)
+    raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
+    return _serialize(walker_for(tree)(node), raw_parents, doctype_ids, False, include)
 
 
 def _tree_type_of(node: object) -> str:

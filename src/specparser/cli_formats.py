@@ -72,7 +72,7 @@ from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .serializer import attribute_serialized_name, serialize_events
 from .testformat import dump_events
 from .text import visible_text_events
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, END_SHADOW, PI, SHADOW, START, TEXT
 
 __all__ = ["format_html", "format_json", "format_text", "format_text_content", "format_tree", "namespace_name"]
 
@@ -155,9 +155,9 @@ def format_text_content(events: Iterable[tuple]) -> str:
         if kind == TEXT:
             if not in_template_contents:
                 append(event[1])
-        elif kind == CONTENT:
+        elif kind == CONTENT or kind == SHADOW:
             in_template_contents += 1
-        elif kind == END_CONTENT:
+        elif kind == END_CONTENT or kind == END_SHADOW:
             in_template_contents -= 1
     return "".join(parts)
 
@@ -210,6 +210,10 @@ def format_json(
             pop()
             append("]}")
             continue
+        if kind == END_SHADOW:
+            pop()
+            append("]}")
+            continue
         if kind == END_CONTENT:
             pop()
             append('],"children":[')
@@ -225,6 +229,13 @@ def format_json(
             append(",")
         if kind == TEXT:
             append('{"type":"text","data":%s}' % s(event[1]))
+        elif kind == SHADOW:
+            # A shadow root: the host's first child item.
+            init = event[1]
+            append('{"type":"shadow-root","mode":%s,"flags":[%s],"children":[' % (
+                s(init.mode), ",".join(s(flag) for flag in init.flags())
+            ))
+            push(True)
         elif kind == START:
             _, name, namespace, attrs = event
             append('{"type":"element","name":%s,"namespace":%s,"attributes":{' % (s(name), s(namespace_name(namespace))))

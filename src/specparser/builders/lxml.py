@@ -54,6 +54,9 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   ``iter()`` see them.  The parser never appends anything else to a
   template element, so :func:`specparser.walkers.lxml.walk` reports all
   children of an HTML ``template`` as its template contents.
+* **Shadow roots** (``shadow_roots=True``): the host's first child, a
+  ``template`` element marked with the attribute ``shadowRoot``
+  (:mod:`specparser.shadow_dom`); ``parent_of`` answers None for it.
 * **Infoset coercion.**  Wherever lxml would refuse a name or value, the
   rules of https://html.spec.whatwg.org/#coercing-an-html-dom-into-an-infoset
   are applied (:mod:`specparser.infoset`): ``foo<bar`` becomes
@@ -113,6 +116,7 @@ from ..infoset import (
     coerce_name,
     count_bad_characters,
 )
+from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
 from ..treebuilder import TreeBuilder
 from ._text_runs import NO_TEXT, TextRuns
 
@@ -282,6 +286,9 @@ class LxmlDocument:
 
 class LxmlTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
+
+    # Whether a shadow root was attached (attach_shadow_root).
+    _holds_shadow_roots = False
 
     def __init_subclass__(cls, **keywords: Any) -> None:
         # A subclass that overrides create_element or append expects every
@@ -914,6 +921,17 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def template_contents(self, template: Any) -> Any:
         return template
 
+    def attach_shadow_root(self, host: Any, init: Any) -> Any:
+        # The host's first child, before any text the host has
+        # (specparser.shadow_dom).
+        self._children_changed()
+        holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
+        holder.tail = host.text
+        host.text = None
+        host.insert(0, holder)
+        self._holds_shadow_roots = True
+        return holder
+
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Any, child: Any) -> None:
@@ -1009,6 +1027,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         parent = node.getparent()
         if parent is None and node is self.root and self.root is not None:
             return self.document
+        if self._holds_shadow_roots and is_holder(node):
+            return None  # a shadow root has no parent
         return parent
 
     def children_of(self, parent: Any) -> list:
@@ -1046,6 +1066,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # and the tail (the text after it).
         text = source.text
         clones = [copy.deepcopy(child) for child in source]
+        if self._holds_shadow_roots:
+            for clone in clones:
+                drop_unclonable_holders(clone)
         for child in list(target):
             target.remove(child)
         target.text = text

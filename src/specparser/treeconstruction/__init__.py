@@ -41,6 +41,8 @@ def build_tree(
     context: tuple[str, str] | None = None,
     decoded: Any = None,
     fast_paths: bool = True,
+    *,
+    shadow_roots: bool = False,
 ) -> Any:
     """Tokenize ``text``, build the tree with ``builder`` and return
     ``builder.finish()``.  ``context`` = ``(local name, namespace)`` selects
@@ -51,8 +53,15 @@ def build_tree(
     ``fast_paths=False`` turns off the shortcuts of both stages: every
     character goes through the tokenizer's state machine and every token
     through the insertion modes' handlers (the same tree and errors,
-    slower: for testing the shortcuts)."""
-    tokenizer = prepare_tree_construction(text, builder, scripting, errors, context, decoded, fast_paths)
+    slower: for testing the shortcuts).
+    ``shadow_roots`` is the parser's "allow declarative shadow roots": a
+    ``<template shadowrootmode>`` attaches a shadow root to its parent
+    (:mod:`.shadow`; ``builder`` must implement
+    :meth:`TreeBuilder.attach_shadow_root`, or the templates stay
+    ordinary)."""
+    tokenizer = prepare_tree_construction(
+        text, builder, scripting, errors, context, decoded, fast_paths, shadow_roots=shadow_roots
+    )
     return run_tree_construction(tokenizer, builder, errors)
 
 
@@ -64,6 +73,8 @@ def prepare_tree_construction(
     context: tuple[str, str] | None = None,
     decoded: Any = None,
     fast_paths: bool = True,
+    *,
+    shadow_roots: bool = False,
 ) -> Tokenizer:
     """The first half of :func:`build_tree`: a tokenizer over ``text``
     feeding a new :class:`TreeConstructor` over ``builder``, in the state
@@ -71,7 +82,9 @@ def prepare_tree_construction(
     tokenizer while it runs, like the html5lib facade, keep it here)."""
     if context is not None:
         check_context_element(context, "build_tree", "context")
-    constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths)
+    constructor = TreeConstructor(
+        builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths, shadow_roots=shadow_roots
+    )
     constructor.decoded = decoded
     tokenizer = Tokenizer(text, constructor, errors=errors, fast_paths=fast_paths)
     constructor.tokenizer = tokenizer
