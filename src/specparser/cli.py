@@ -103,6 +103,7 @@ class Options(NamedTuple):
     context: tuple[str, str] | None  # --fragment as (local name, namespace)
     scripting: bool
     detect_utf8: bool = True  # step 8 of the sniffing: valid UTF-8 is UTF-8
+    shadow_roots: bool = False  # --shadow-roots: allow declarative shadow roots
 
 
 class _Result(NamedTuple):
@@ -184,6 +185,11 @@ def _build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--scripting", action="store_true", help="parse with the scripting flag set (noscript is raw text)"
     )
+    parser.add_argument(
+        "--shadow-roots", action="store_true",
+        help="allow declarative shadow roots (<template shadowrootmode>), as a browser does for a page; "
+        "html output writes every shadow root",
+    )
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when there is any parse error")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.add_argument(
@@ -235,7 +241,8 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
         errors: list = []
         builder = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
         tree = build_tree(
-            decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded
+            decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded,
+            shadow_roots=options.shadow_roots,
         )
         return Parsed(tree, errors, decoded.encoding)
 
@@ -459,6 +466,7 @@ def _main(argv: list[str]) -> int:
         context=None if args.fragment is None else fragment_context(args.fragment),
         scripting=args.scripting,
         detect_utf8=not args.no_detect_utf8,
+        shadow_roots=args.shadow_roots,
     )
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:

@@ -61,6 +61,11 @@ would recurse).
     ``xlink:href`` is a plain attribute and is not listed there).  An HTML ``template`` element also has
     ``"content": [NODE, ...]``, its template contents, just before
     ``children`` (which is then empty).  Adjacent text is one text node.
+    With ``--shadow-roots``, a shadow host's first child is its shadow
+    root: ``{"type": "shadow-root", "mode": "open", "flags":
+    ["serializable"], "children": [NODE, ...]}`` (flags among
+    ``delegates_focus``, ``serializable``, ``clonable``,
+    ``custom_element_registry_null``).
 """
 
 from __future__ import annotations
@@ -89,14 +94,16 @@ def format_html(events: Iterable[tuple], scripting: bool = False, output_encodin
     ``output_encoding`` instead; a document that declares none gets
     ``<meta charset="...">`` as the first child of its ``<head>`` when the
     text is not all ASCII (ASCII reads the same in every encoding a browser
-    could guess, so such output stays exactly the serialized tree)."""
+    could guess, so such output stays exactly the serialized tree).
+    Every shadow root is written (``--shadow-roots``: the output parses
+    back into the same tree)."""
     if output_encoding is None:
-        return serialize_events(events, scripting=scripting)
+        return serialize_events(events, scripting=scripting, shadow_roots=True)
     rewritten, declared = _declare_encoding(events, output_encoding)
-    html = serialize_events(rewritten, scripting=scripting)
+    html = serialize_events(rewritten, scripting=scripting, shadow_roots=True)
     if declared or html.isascii():
         return html
-    return serialize_events(_insert_meta_charset(rewritten, output_encoding), scripting=scripting)
+    return serialize_events(_insert_meta_charset(rewritten, output_encoding), scripting=scripting, shadow_roots=True)
 
 
 def _declare_encoding(events: Iterable[tuple], encoding: str) -> tuple[list[tuple], bool]:
@@ -169,6 +176,12 @@ def namespace_name(namespace: str | None) -> str:
     return _SHORT_NAMESPACES.get(namespace, namespace)
 
 
+def _shadow_root_item(init: Any) -> str:
+    """The opening of a shadow root's JSON item (a host's first child)."""
+    flags = ",".join(_json_string(flag) for flag in init.flags())
+    return '{"type":"shadow-root","mode":%s,"flags":[%s],"children":[' % (_json_string(init.mode), flags)
+
+
 def format_json(
     events: Iterable[tuple],
     *,
@@ -206,11 +219,7 @@ def format_json(
             if kind != CONTENT:
                 append(',"children":[')
                 push(True)
-        if kind == END:
-            pop()
-            append("]}")
-            continue
-        if kind == END_SHADOW:
+        if kind == END or kind == END_SHADOW:
             pop()
             append("]}")
             continue
@@ -230,11 +239,7 @@ def format_json(
         if kind == TEXT:
             append('{"type":"text","data":%s}' % s(event[1]))
         elif kind == SHADOW:
-            # A shadow root: the host's first child item.
-            init = event[1]
-            append('{"type":"shadow-root","mode":%s,"flags":[%s],"children":[' % (
-                s(init.mode), ",".join(s(flag) for flag in init.flags())
-            ))
+            append(_shadow_root_item(event[1]))
             push(True)
         elif kind == START:
             _, name, namespace, attrs = event
