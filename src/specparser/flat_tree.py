@@ -28,20 +28,23 @@ from .walkers import END, END_SHADOW, SHADOW, START
 
 __all__ = ["flat_host_events"]
 
+Event = tuple[Any, ...]
+Node = list[Any]
+
 # A node of the materialized subtree: an element is
 # [START event, children, END event, shadow root children or None];
 # any other event is [event].
 
 
-def _materialize(host_start: tuple, stream: Iterator[tuple]) -> list:
+def _materialize(host_start: Event, stream: Iterator[Event]) -> Node:
     """The host's node: its shadow tree (the events after its SHADOW) and
     its children, up to and including its END."""
-    host: list = [host_start, [], None, []]
-    stack: list[list] = [[host, host[1]], [host, host[3]]]
+    host: Node = [host_start, [], None, []]
+    stack: list[list[Any]] = [[host, host[1]], [host, host[3]]]
     for event in stream:
         kind = event[0]
         if kind == START:
-            node = [event, [], None, None]
+            node: Node = [event, [], None, None]
             stack[-1][1].append(node)
             stack.append([node, node[1]])
         elif kind == END:
@@ -60,16 +63,16 @@ def _materialize(host_start: tuple, stream: Iterator[tuple]) -> list:
     return host
 
 
-def _is_html(event: tuple, name: str) -> bool:
+def _is_html(event: Event, name: str) -> bool:
     return event[1] == name and event[2] in (HTML_NAMESPACE, None)
 
 
-def _assign_slots(host: list, assigned: dict[int, list]) -> None:
+def _assign_slots(host: Node, assigned: dict[int, Node]) -> None:
     """Named slot assignment for ``host``'s shadow tree: every slot gets a
     list in ``assigned`` (by id), the host's slottables go to the first
     slot of their name."""
-    slots: dict[str, list] = {}
-    pending = list(reversed(host[3]))
+    slots: dict[str, Node] = {}
+    pending: Node = list(reversed(host[3]))
     while pending:
         node = pending.pop()
         if len(node) == 1:
@@ -95,20 +98,22 @@ def _assign_slots(host: list, assigned: dict[int, list]) -> None:
             assigned[id(slot)].append(child)
 
 
-def flat_host_events(host_start: tuple, stream: Iterator[tuple]) -> list[tuple]:
+def flat_host_events(host_start: Event, stream: Iterator[Event]) -> list[Event]:
     """The flat-tree events of a host whose START (``host_start``) and
     SHADOW were read from ``stream``: its composed children and its END
     (the rest of ``stream`` is left unread)."""
     host = _materialize(host_start, stream)
-    assigned: dict[int, list] = {}
-    out: list[tuple] = []
+    assigned: dict[int, Node] = {}
+    out: list[Event] = []
 
-    def children(node: list) -> list:
+    def children(node: Node) -> Node:
         end = node[2] if node[2] is not None else (END, node[0][1], node[0][2])
-        if node[3] is not None:
+        shadow: Node | None = node[3]
+        if shadow is not None:
             _assign_slots(node, assigned)
-            return node[3] + [(end,)]
-        return node[1] + [(end,)]
+            return shadow + [(end,)]
+        light: Node = node[1]
+        return light + [(end,)]
 
     work = [iter(children(host))]
     while work:

@@ -26,12 +26,19 @@ from typing import Any, Mapping
 
 __all__ = [
     "SHADOW_ROOT_ATTRIBUTE",
+    "VALID_SHADOW_HOST_NAMES",
     "ShadowRootInit",
     "drop_unclonable_holders",
     "holder_attributes",
     "init_from_attributes",
     "is_holder",
 ]
+
+# https://dom.spec.whatwg.org/#valid-shadow-host-name: these and the valid
+# custom element names.
+VALID_SHADOW_HOST_NAMES = frozenset(
+    "article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span".split()
+)
 
 #: The attribute that marks a ``template`` element as its parent's shadow
 #: root (ElementTree, lxml and Beautiful Soup trees).

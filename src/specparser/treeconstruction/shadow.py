@@ -37,7 +37,7 @@ from typing import Any
 
 from ..constants import HTML_NAMESPACE
 from ..infra import ascii_lowercase
-from ..shadow_dom import ShadowRootInit
+from ..shadow_dom import VALID_SHADOW_HOST_NAMES, ShadowRootInit
 from .insertion import insert_an_element_at_the_adjusted_insertion_location
 from .records import ElementRecord
 
@@ -49,12 +49,6 @@ __all__ = [
     "is_valid_shadow_host_name",
     "shadow_root_mode",
 ]
-
-# https://dom.spec.whatwg.org/#valid-shadow-host-name: these and the valid
-# custom element names.
-VALID_SHADOW_HOST_NAMES = frozenset(
-    "article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span".split()
-)
 
 # https://html.spec.whatwg.org/#valid-custom-element-name: the names that
 # are not valid custom element names although they have the shape of one.
@@ -89,7 +83,7 @@ def is_valid_shadow_host_name(name: str) -> bool:
     return name in VALID_SHADOW_HOST_NAMES or is_valid_custom_element_name(name)
 
 
-def shadow_root_mode(attrs: dict) -> str | None:
+def shadow_root_mode(attrs: dict[Any, str]) -> str | None:
     """The state of a ``template``'s ``shadowrootmode`` attribute, an
     enumerated attribute (ASCII case-insensitive keywords ``open`` and
     ``closed``; missing and invalid values are the None state):

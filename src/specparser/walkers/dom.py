@@ -28,7 +28,7 @@ from typing import Any, Iterator
 from xml.dom import Node
 
 from ..constants import HTML_NAMESPACE
-from ..shadow_dom import ShadowRootInit
+from ..shadow_dom import VALID_SHADOW_HOST_NAMES, ShadowRootInit
 from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, END_SHADOW, PI, SHADOW, START, TEXT
 
 __all__ = ["walk"]
@@ -41,6 +41,7 @@ _DOCTYPE = Node.DOCUMENT_TYPE_NODE
 _PI = Node.PROCESSING_INSTRUCTION_NODE
 _CONTAINERS = (Node.DOCUMENT_NODE, Node.DOCUMENT_FRAGMENT_NODE)
 _FRAGMENT = Node.DOCUMENT_FRAGMENT_NODE
+_HOST_NAMES = VALID_SHADOW_HOST_NAMES
 
 
 def _attributes(element: Any) -> dict:
@@ -116,7 +117,10 @@ def walk(node: Any) -> Iterator[tuple]:
                 if template:
                     yield _CONTENT_EVENT
                 end = (END, name, namespace)
-                shadow = getattr(current, "shadowRoot", None)
+                # Only a valid shadow host name can have a shadow root: the
+                # name test spares the other elements a missing-attribute
+                # lookup (an exception inside getattr).
+                shadow = getattr(current, "shadowRoot", None) if name in _HOST_NAMES or "-" in name else None
                 if shadow is not None:
                     yield _shadow_event(shadow)
                     if shadow.firstChild is not None:
