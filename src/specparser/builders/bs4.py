@@ -595,7 +595,12 @@ class SoupBuilder(TreeBuilder):
         children = old_parent.contents
         if not children:
             return
-        old_parent.contents = []
+        if self._holds_shadow_roots and _is_holder(children[0]):
+            # A shadow root is no child: it stays with its host.
+            old_parent.contents = children[:1]
+            children = children[1:]
+        else:
+            old_parent.contents = []
         for child in children:
             kind = type(child)
             if kind is not str and kind is not list:

@@ -32,7 +32,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from ..constants import HTML_NAMESPACE
-from ..shadow_dom import drop_unclonable_holders, holder_attributes
+from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
 from ..treebuilder import TreeBuilder
 from ._text_runs import NO_TEXT, TextRuns
 
@@ -230,8 +230,17 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         if old_parent.text:
             self._write_text(new_parent, old_parent.text)
             old_parent.text = None
-        children = list(old_parent)
-        del old_parent[:]
+        first = 0
+        if self._holds_shadow_roots and len(old_parent) and is_holder(old_parent[0]):
+            # A shadow root is no child: it stays with its host, and the
+            # host's first text (the holder's tail) moves.
+            first = 1
+            holder = old_parent[0]
+            if holder.tail:
+                self._write_text(new_parent, holder.tail)
+                holder.tail = None
+        children = list(old_parent)[first:]
+        del old_parent[first:]
         parents = self._parent
         for child in children:
             new_parent.append(child)

@@ -1015,11 +1015,19 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if text:
             self._write_text(new_parent, text)
             old_parent.text = None
+        children = list(old_parent)
+        if self._holds_shadow_roots and children and is_holder(children[0]):
+            # A shadow root is no child: it stays with its host, and the
+            # host's first text (the holder's tail) moves.
+            holder = children.pop(0)
+            if holder.tail:
+                self._write_text(new_parent, holder.tail)
+                holder.tail = None
         # lxml moves each child's tail (the text after it) along with it.
         # (extend checks each child against new_parent's ancestors: the
         # parser moves children only into the adoption agency's new,
         # detached element, so that costs O(1).)
-        new_parent.extend(list(old_parent))
+        new_parent.extend(children)
 
     def parent_of(self, node: Any) -> Any:
         if node.__class__ is LxmlDocument:
