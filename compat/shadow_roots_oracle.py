@@ -14,7 +14,8 @@ two expectations are recorded:
   :mod:`specparser.testformat`, written by a walk in the page that shows
   each *open* shadow root as ``#shadow-root (open)`` (with the flags
   ``delegatesfocus``, ``serializable``, ``clonable`` that are set) before
-  the host's children, and a template's contents as ``content``.  Closed
+  the host's children (``slotassignment=manual`` last, for a manual slot
+  assignment), and a template's contents as ``content``.  Closed
   shadow roots cannot be reached by a page's script: they are missing
   from the dump (the tests read those cases through ``getHTML``).
   Whether a root's custom element registry is null is not shown: every
@@ -57,6 +58,12 @@ CASES: list[list[str]] = [
     ["document", "<div><p>light</p><template shadowrootmode=open id=t class=c>b</template></div>"],
     ["document", "<div><template shadowrootmode=open shadowrootdelegatesfocus shadowrootclonable shadowrootserializable>x</template></div>"],
     ["document", "<div><template shadowrootmode=open shadowrootserializable>x</template></div>"],
+    ["document", "<div><template shadowrootmode=open shadowrootslotassignment=manual><slot></slot></template>L</div>"],
+    ["document", "<div><template shadowrootmode=open shadowrootslotassignment=MANUAL>x</template></div>"],
+    ["document", "<div><template shadowrootmode=open shadowrootslotassignment=invalid>x</template></div>"],
+    ["document", "<div><template shadowrootmode=open shadowrootslotassignment=named shadowrootserializable>x</template></div>"],
+    ["document", "<div><template shadowrootmode=open shadowrootdelegatesfocus shadowrootclonable shadowrootserializable "
+     "shadowrootslotassignment=manual>x</template></div>"],
     ["document", "<div>" + T + "<slot name=a></slot></template><span slot=a>y</span></div>"],
     ["document", "<div>" + T + "<slot></slot>"],
     ["document", "<div>" + T + "<div>" + T + "inner</template></div></template></div>"],
@@ -128,7 +135,8 @@ function dumpNode(c, depth, lines) {
     if (c.shadowRoot) {
       const s = c.shadowRoot;
       lines.push('| ' + '  '.repeat(depth + 1) + '#shadow-root (' + s.mode + ')' + (s.delegatesFocus ? ' delegatesfocus' : '')
-        + (s.serializable ? ' serializable' : '') + (s.clonable ? ' clonable' : ''));
+        + (s.serializable ? ' serializable' : '') + (s.clonable ? ' clonable' : '')
+        + (s.slotAssignment === 'manual' ? ' slotassignment=manual' : ''));
       dump(s, depth + 2, lines);
     }
     if (c.localName === 'template' && ns === 'http://www.w3.org/1999/xhtml') {

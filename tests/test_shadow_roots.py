@@ -293,6 +293,8 @@ FLAT_TREES = [
     ("<div><template shadowrootmode=open><slot name=a></slot></template><p slot=a><span><template "
      "shadowrootmode=open>inner:<slot></slot></template>deep</span></p></div>", "inner:deep"),
     ("<div><template shadowrootmode=invalid>not a root</template>light</div>", "light"),
+    # Manual slot assignment: only script assigns, so every slot shows its fallback.
+    ("<div><template shadowrootmode=open shadowrootslotassignment=manual>[<slot>fb</slot>]</template>L</div>", "[fb]"),
 ]
 
 
@@ -687,3 +689,15 @@ def test_wpt_gethtml(tree: str) -> None:
                                 assert serialize_inner_html(host, tree) == f"{shadow_html}{light}"
                             checked += 1
     assert checked == 17 * 2 * 2 * 2 * 2 * 3
+
+
+@pytest.mark.parametrize("tree", TREE_TYPES)
+def test_wpt_shadowrootslotassignment(tree: str) -> None:
+    """shadow-dom/declarative/declarative-shadow-dom-slot-assignment.tentative.html
+    (whatwg/html PR 12267), its declarative cases."""
+    _skip_missing(tree)
+    for value, expected in [("manual", "manual"), ("named", "named"), ("MANUAL", "manual"), ("invalid", "named"), (None, "named")]:
+        attribute = "" if value is None else f' shadowrootslotassignment="{value}"'
+        markup = f'\n    <div id="host">\n      <template shadowrootmode="open"{attribute}>\n      </template>\n    </div>\n    '
+        host = _by_id(_fragment(tree, markup), "host")
+        assert host.shadow is not None and host.shadow[0].slot_assignment == expected, value

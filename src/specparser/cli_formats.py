@@ -63,7 +63,8 @@ would recurse).
     ``children`` (which is then empty).  Adjacent text is one text node.
     With ``--shadow-roots``, a shadow host's first child is its shadow
     root: ``{"type": "shadow-root", "mode": "open", "flags":
-    ["serializable"], "children": [NODE, ...]}`` (flags among
+    ["serializable"], "slotAssignment": "named", "children": [NODE, ...]}``
+    (flags among
     ``delegates_focus``, ``serializable``, ``clonable``,
     ``custom_element_registry_null``).
 """
@@ -179,7 +180,9 @@ def namespace_name(namespace: str | None) -> str:
 def _shadow_root_item(init: Any) -> str:
     """The opening of a shadow root's JSON item (a host's first child)."""
     flags = ",".join(_json_string(flag) for flag in init.flags())
-    return '{"type":"shadow-root","mode":%s,"flags":[%s],"children":[' % (_json_string(init.mode), flags)
+    return '{"type":"shadow-root","mode":%s,"flags":[%s],"slotAssignment":%s,"children":[' % (
+        _json_string(init.mode), flags, _json_string(init.slot_assignment)
+    )
 
 
 def format_json(

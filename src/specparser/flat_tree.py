@@ -9,7 +9,8 @@ without a ``name``); the first slot of that name in the shadow tree, in
 tree order, takes it ("find a slot", named slot assignment:
 https://dom.spec.whatwg.org/#find-a-slot).  A slot that gets nothing shows
 its own children (its fallback content); children assigned to no slot are
-not shown.  A ``<slot>`` is ``display: contents``: only what it shows is
+not shown; a shadow root with ``manual`` slot assignment takes none
+(only script assigns those).  A ``<slot>`` is ``display: contents``: only what it shows is
 reported, not the slot element.
 
 :func:`flat_host_events` reads the rest of a host's events (from its
@@ -32,19 +33,19 @@ Event = tuple[Any, ...]
 Node = list[Any]
 
 # A node of the materialized subtree: an element is
-# [START event, children, END event, shadow root children or None];
-# any other event is [event].
+# [START event, children, END event, shadow root children or None, its
+# ShadowRootInit or None]; any other event is [event].
 
 
-def _materialize(host_start: Event, stream: Iterator[Event]) -> Node:
+def _materialize(host_start: Event, shadow_event: Event, stream: Iterator[Event]) -> Node:
     """The host's node: its shadow tree (the events after its SHADOW) and
     its children, up to and including its END."""
-    host: Node = [host_start, [], None, []]
+    host: Node = [host_start, [], None, [], shadow_event[1]]
     stack: list[list[Any]] = [[host, host[1]], [host, host[3]]]
     for event in stream:
         kind = event[0]
         if kind == START:
-            node: Node = [event, [], None, None]
+            node: Node = [event, [], None, None, None]
             stack[-1][1].append(node)
             stack.append([node, node[1]])
         elif kind == END:
@@ -55,6 +56,7 @@ def _materialize(host_start: Event, stream: Iterator[Event]) -> Node:
         elif kind == SHADOW:
             element = stack[-1][0]
             element[3] = []
+            element[4] = event[1]
             stack.append([element, element[3]])
         elif kind == END_SHADOW:
             stack.pop()
@@ -85,6 +87,8 @@ def _assign_slots(host: Node, assigned: dict[int, Node]) -> None:
             continue  # template contents are not in the shadow tree
         # A nested shadow root is another tree: its slots are its host's.
         pending.extend(reversed(node[1]))
+    if host[4].slot_assignment == "manual":
+        return  # only script assigns slottables to a manual slot
     for child in host[1]:
         event = child[0]
         if len(child) > 1:
@@ -98,11 +102,11 @@ def _assign_slots(host: Node, assigned: dict[int, Node]) -> None:
             assigned[id(slot)].append(child)
 
 
-def flat_host_events(host_start: Event, stream: Iterator[Event]) -> list[Event]:
+def flat_host_events(host_start: Event, shadow_event: Event, stream: Iterator[Event]) -> list[Event]:
     """The flat-tree events of a host whose START (``host_start``) and
-    SHADOW were read from ``stream``: its composed children and its END
-    (the rest of ``stream`` is left unread)."""
-    host = _materialize(host_start, stream)
+    SHADOW (``shadow_event``) were read from ``stream``: its composed
+    children and its END (the rest of ``stream`` is left unread)."""
+    host = _materialize(host_start, shadow_event, stream)
     assigned: dict[int, Node] = {}
     out: list[Event] = []
 

@@ -180,6 +180,9 @@ def _shadow_root_start_tag(init: Any) -> str:
         parts.append(' shadowrootdelegatesfocus=""')
     if init.serializable:
         parts.append(' shadowrootserializable=""')
+    if init.slot_assignment == "manual":
+        # whatwg/html PR 12267, as Chromium 156 writes it.
+        parts.append(' shadowrootslotassignment="manual"')
     if init.clonable:
         parts.append(' shadowrootclonable=""')
     if init.custom_element_registry_null:

@@ -55,13 +55,15 @@ _FLAG_ATTRIBUTES = (
 
 
 class ShadowRootInit:
-    """A shadow root's mode (``"open"`` or ``"closed"``) and flags: the
-    arguments of https://dom.spec.whatwg.org/#concept-attach-a-shadow-root
-    (its slot assignment is always ``"named"`` for a declarative root)
-    and whether its custom element registry is kept null (the
+    """A shadow root's mode (``"open"`` or ``"closed"``), flags and slot
+    assignment (``"named"`` or ``"manual"``): the arguments of
+    https://dom.spec.whatwg.org/#concept-attach-a-shadow-root, and whether
+    its custom element registry is kept null (the
     ``shadowrootcustomelementregistry`` attribute)."""
 
-    __slots__ = ("mode", "clonable", "serializable", "delegates_focus", "custom_element_registry_null")
+    __slots__ = (
+        "mode", "clonable", "serializable", "delegates_focus", "custom_element_registry_null", "slot_assignment",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -70,19 +72,22 @@ class ShadowRootInit:
         serializable: bool = False,
         delegates_focus: bool = False,
         custom_element_registry_null: bool = False,
+        slot_assignment: str = "named",
     ) -> None:
         self.mode = mode
         self.clonable = clonable
         self.serializable = serializable
         self.delegates_focus = delegates_focus
         self.custom_element_registry_null = custom_element_registry_null
+        self.slot_assignment = slot_assignment
 
     def flags(self) -> list[str]:
         """The names of the flags that are set, in getHTML()'s order."""
         return [name for name, _ in _FLAG_ATTRIBUTES if getattr(self, name)]
 
     def __repr__(self) -> str:
-        return f"ShadowRootInit({self.mode!r}{''.join(', ' + flag + '=True' for flag in self.flags())})"
+        manual = ", slot_assignment='manual'" if self.slot_assignment == "manual" else ""
+        return f"ShadowRootInit({self.mode!r}{''.join(', ' + flag + '=True' for flag in self.flags())}{manual})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ShadowRootInit):
@@ -99,6 +104,8 @@ def holder_attributes(init: ShadowRootInit) -> dict[str, str]:
     for name, attribute in _FLAG_ATTRIBUTES:
         if getattr(init, name):
             attrs[attribute] = ""
+        if name == "serializable" and init.slot_assignment == "manual":
+            attrs["shadowrootslotassignment"] = "manual"
     return attrs
 
 
@@ -110,6 +117,8 @@ def init_from_attributes(attrs: Mapping[Any, Any]) -> ShadowRootInit:
     for name, attribute in _FLAG_ATTRIBUTES:
         if attribute in attrs:
             setattr(init, name, True)
+    if str(attrs.get("shadowrootslotassignment", "")).lower() == "manual":
+        init.slot_assignment = "manual"
     return init
 
 

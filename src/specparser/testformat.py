@@ -20,7 +20,7 @@ inspectors show it (the format has no line for it: WPT's declarative
 shadow DOM tests are testharness files, not ``.dat`` files), with the
 flags that are set after the mode (``delegatesfocus``, ``serializable``,
 ``clonable``, ``customelementregistry``: the ``shadowroot*`` attribute
-each came from)::
+each came from; ``slotassignment=manual`` last)::
 
     | <div>
     |   #shadow-root (open)
@@ -119,7 +119,10 @@ def format_events(
         elif kind == SHADOW:
             init = event[1]
             flags = "".join(" " + flag.replace("_", "") for flag in init.flags())
-            lines.append("%s#shadow-root (%s)%s" % (indent, init.mode, flags.replace("customelementregistrynull", "customelementregistry")))
+            flags = flags.replace("customelementregistrynull", "customelementregistry")
+            if init.slot_assignment == "manual":
+                flags += " slotassignment=manual"
+            lines.append("%s#shadow-root (%s)%s" % (indent, init.mode, flags))
             depth += 1
         elif kind == END_SHADOW:
             depth -= 1

@@ -262,7 +262,7 @@ def _rendered_text(stream: Iterable[tuple[Any, ...]], scripting: bool) -> str:
             elif kind == SHADOW:
                 # A rendered shadow host (its START just came): go on with
                 # its flat tree, then the rest of ``base``.
-                flat = flat_host_events(host, base)
+                flat = flat_host_events(host, event, base)
                 break
             # COMMENT, DOCTYPE: no text.  CONTENT, END_CONTENT: template
             # contents only come inside a template, which is not rendered.

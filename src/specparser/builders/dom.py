@@ -59,7 +59,7 @@ class ShadowRoot(minidom.DocumentFragment):
         self.delegatesFocus = init.delegates_focus
         self.clonable = init.clonable
         self.serializable = init.serializable
-        self.slotAssignment = "named"
+        self.slotAssignment = init.slot_assignment
         self.keepCustomElementRegistryNull = init.custom_element_registry_null
 
     def __repr__(self) -> str:

@@ -48,6 +48,7 @@ __all__ = [
     "is_valid_custom_element_name",
     "is_valid_shadow_host_name",
     "shadow_root_mode",
+    "shadow_root_slot_assignment",
 ]
 
 # https://html.spec.whatwg.org/#valid-custom-element-name: the names that
@@ -95,6 +96,14 @@ def shadow_root_mode(attrs: dict[Any, str]) -> str | None:
     return value if value in ("open", "closed") else None
 
 
+def shadow_root_slot_assignment(attrs: dict[Any, str]) -> str:
+    """The state of a ``template``'s ``shadowrootslotassignment``
+    attribute (whatwg/html PR 12267, as Chromium 156 ships it): an
+    enumerated attribute whose missing and invalid value default is
+    ``named``; ``manual`` in any ASCII case."""
+    return "manual" if ascii_lowercase(attrs.get("shadowrootslotassignment", "")) == "manual" else "named"
+
+
 def insert_declarative_shadow_root(p: Any, tag: Any, mode: str, place: tuple[Any, Any]) -> bool:
     """Steps 9-10 of the "in head" steps for a ``template`` start tag whose
     ``shadowrootmode`` is ``mode`` (not the None state), with the parser's
@@ -113,13 +122,14 @@ def insert_declarative_shadow_root(p: Any, tag: Any, mode: str, place: tuple[Any
     # namespace and true": created and pushed, not inserted.
     template = p.create_element("template", HTML_NAMESPACE, attrs, tag.pos)
     p.push(template)
-    # Steps 10.3-10.6.
+    # Steps 10.3-10.6, and the slot assignment (whatwg/html PR 12267).
     init = ShadowRootInit(
         mode,
         clonable="shadowrootclonable" in attrs,
         serializable="shadowrootserializable" in attrs,
         delegates_focus="shadowrootdelegatesfocus" in attrs,
         custom_element_registry_null="shadowrootcustomelementregistry" in attrs,
+        slot_assignment=shadow_root_slot_assignment(attrs),
     )
     # Step 10.7: "If declarativeShadowHostElement is a shadow host, then
     # insert an element at the adjusted insertion location with template."
@@ -131,7 +141,8 @@ def insert_declarative_shadow_root(p: Any, tag: Any, mode: str, place: tuple[Any
     # 1-2 throw for an element not in the HTML namespace or whose local name
     # is not a valid shadow host name; steps 3-4 (custom element
     # definitions, an existing root) cannot apply to a parser without
-    # script.  A builder that holds no shadow roots returns None: the same
+    # script (the slot assignment is the template's, not always "named").
+    # A builder that holds no shadow roots returns None: the same
     # as the exception, caught: the template is inserted (step 10.8.3.1).
     shadow = None
     if host.hname is not None and is_valid_shadow_host_name(host.hname):

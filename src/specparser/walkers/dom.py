@@ -82,6 +82,7 @@ def _shadow_event(shadow: Any) -> tuple:
             bool(getattr(shadow, "serializable", False)),
             bool(getattr(shadow, "delegatesFocus", False)),
             bool(getattr(shadow, "keepCustomElementRegistryNull", False)),
+            "manual" if getattr(shadow, "slotAssignment", "named") == "manual" else "named",
         )
     return (SHADOW, init, shadow)
 
