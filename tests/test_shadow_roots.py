@@ -701,3 +701,20 @@ def test_wpt_shadowrootslotassignment(tree: str) -> None:
         markup = f'\n    <div id="host">\n      <template shadowrootmode="open"{attribute}>\n      </template>\n    </div>\n    '
         host = _by_id(_fragment(tree, markup), "host")
         assert host.shadow is not None and host.shadow[0].slot_assignment == expected, value
+
+
+@pytest.mark.parametrize("tree", TREE_TYPES)
+def test_a_shadow_root_node_serializes_as_its_children(tree: str) -> None:
+    """``serialize(root)`` for the node a walker reports as the shadow root
+    (the holder template, minidom's ShadowRoot) is the shadow root's
+    ``getHTML()``: its children, as for any DocumentFragment."""
+    _skip_missing(tree)
+    result = specparser.parse(
+        "<div>a<template shadowrootmode=closed>b<p>c<span><template shadowrootmode=open shadowrootserializable>"
+        "d</template></span></template>e</div>", tree, shadow_roots=True,
+    )
+    roots = [event[2] for event in _events(tree, result) if event[0] == SHADOW]
+    assert specparser.serialize(roots[0]) == (
+        'b<p>c<span><template shadowrootmode="open" shadowrootserializable="">d</template></span></p>'
+    )
+    assert specparser.serialize(roots[1]) == "d"

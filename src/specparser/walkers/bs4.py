@@ -123,6 +123,10 @@ def walk(node: Any) -> Iterator[tuple]:
     """Yield the events for ``node`` (see the module docstring)."""
     if isinstance(node, BeautifulSoup):
         children: list = node.contents
+    elif isinstance(node, Tag) and node.name == "template" and SHADOW_ROOT_ATTRIBUTE in node.attrs:
+        # A shadow root's holder (specparser.shadow_dom), walked as the
+        # DocumentFragment it stands for: its children.
+        children = node.contents
     elif isinstance(node, PageElement):
         children = [node]
     else:
