@@ -536,7 +536,9 @@ class SoupBuilder(TreeBuilder):
         holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
         host.contents.insert(0, holder)
         holder.parent = host
-        self._holds_shadow_roots = True
+        if not self._holds_shadow_roots:
+            self._holds_shadow_roots = True
+            self.parent_of = self._parent_of_with_shadow_roots  # type: ignore[method-assign]
         return holder
 
     # -- mutation --------------------------------------------------------
@@ -611,7 +613,12 @@ class SoupBuilder(TreeBuilder):
             new_parent.contents = children
 
     def parent_of(self, node: Any) -> Any:
-        if self._holds_shadow_roots and _is_holder(node):
+        return node.parent
+
+    def _parent_of_with_shadow_roots(self, node: Any) -> Any:
+        """parent_of once a shadow root is attached (attach_shadow_root
+        puts it in place, so parses without one never test for a holder)."""
+        if _is_holder(node):
             return None  # a shadow root has no parent
         return node.parent
 

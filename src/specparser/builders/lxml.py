@@ -929,7 +929,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         holder.tail = host.text
         host.text = None
         host.insert(0, holder)
-        self._holds_shadow_roots = True
+        if not self._holds_shadow_roots:
+            self._holds_shadow_roots = True
+            self.parent_of = self._parent_of_with_shadow_roots  # type: ignore[method-assign]
         return holder
 
     # -- mutation --------------------------------------------------------
@@ -1035,9 +1037,14 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         parent = node.getparent()
         if parent is None and node is self.root and self.root is not None:
             return self.document
-        if self._holds_shadow_roots and is_holder(node):
-            return None  # a shadow root has no parent
         return parent
+
+    def _parent_of_with_shadow_roots(self, node: Any) -> Any:
+        """parent_of once a shadow root is attached (attach_shadow_root
+        puts it in place, so parses without one never test for a holder)."""
+        if node.__class__ is not LxmlDocument and is_holder(node):
+            return None  # a shadow root has no parent
+        return LxmlTreeBuilder.parent_of(self, node)
 
     def children_of(self, parent: Any) -> list:
         if parent.__class__ is LxmlDocument:
