@@ -115,6 +115,7 @@ if TYPE_CHECKING:
         detector: str | Callable[[bytes], str | None] | None
         errors: list[ParseError] | None
         info: ParseInfo | None
+        shadow_roots: bool
 
 
 # -- parse -------------------------------------------------------------------
@@ -169,6 +170,7 @@ def parse(
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
     detector: str | Callable[[bytes], str | None] | None = None,
+    shadow_roots: bool = False,
 ) -> Any:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -206,11 +208,17 @@ def parse(
     :param errors: a list the parse errors are appended to.
     :param info: a :class:`ParseInfo` to fill in (encoding, how it was
         chosen, quirks mode).
+    :param shadow_roots: the standard's "allow declarative shadow roots"
+        (off, as for ``DOMParser`` and ``innerHTML``; on, as a browser
+        parses a page it navigates to, or ``Document.parseHTMLUnsafe``): a
+        ``<template shadowrootmode="open|closed">`` becomes its parent's
+        shadow root.  How each tree type holds one:
+        ``docs/guides/shadow-roots.md``.
     """
     return _run(
         "parse", markup, tree, False, None, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
-        detector,
+        detector, shadow_roots,
     )  # fmt: skip
 
 
@@ -315,6 +323,7 @@ def parse_fragment(
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
     detector: str | Callable[[bytes], str | None] | None = None,
+    shadow_roots: bool = False,
 ) -> Any:
     """Parse ``markup`` as the contents of a ``context`` element, as
     ``innerHTML`` does (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm).
@@ -327,12 +336,13 @@ def parse_fragment(
     any, then the nodes, each with its ``tail``), for ``"bs4"`` a
     ``BeautifulSoup``, for ``"dom"`` a ``DocumentFragment``.  Put it into
     a tree with :func:`specparser.insert_fragment`, which moves the text
-    too.  Other arguments as :func:`parse`.
+    too.  Other arguments as :func:`parse` (``shadow_roots=True`` parses as
+    ``setHTMLUnsafe`` does).
     """
     return _run(
         "parse_fragment", markup, tree, True, context, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
-        detector,
+        detector, shadow_roots,
     )  # fmt: skip
 
 
@@ -354,6 +364,7 @@ def _run(
     errors: Any,
     info: Any,
     detector: Any = None,
+    shadow_roots: Any = False,
 ) -> Any:
     """Check every argument (so a bad one fails whatever the input), read
     the input, run tree construction (again after an encoding change that
@@ -362,7 +373,7 @@ def _run(
 
     job = ParseJob(
         function, tree, context_name, html_namespace, scripting, encoding, transport_encoding,
-        default_encoding, detect_utf8, errors, info, detector, fragment=fragment,
+        default_encoding, detect_utf8, errors, info, detector, shadow_roots, fragment=fragment,
     )  # fmt: skip
     data = _read(function, markup)
     warn_if_locator(f"{function}()", markup, stacklevel=3, tree=tree)
@@ -404,6 +415,7 @@ class ParseJob:
         errors: Any,
         info: Any,
         detector: Any = None,
+        shadow_roots: Any = False,
         *,
         fragment: bool | None = None,
     ) -> None:
@@ -416,10 +428,11 @@ class ParseJob:
         namespace_html = _html_namespace(function, html_namespace, tree)
         self.html_namespace = namespace_html
         self.make_builder = _builder_factory(function, tree, namespace_html)
-        for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8)):
+        for name, value in (("scripting", scripting), ("detect_utf8", detect_utf8), ("shadow_roots", shadow_roots)):
             if not isinstance(value, bool):
                 raise TypeError(f"{function}(): {name} must be a bool, not {type(value).__name__}")
         self.scripting: bool = scripting
+        self.shadow_roots: bool = shadow_roots
         self.detect_utf8: bool = detect_utf8
         self.encoding = encoding
         self.override = _label(function, "encoding", encoding, optional=True)
@@ -456,7 +469,9 @@ class ParseJob:
 
         builder = self.make_builder()
         found: list[ParseError] | None = [] if self.errors is not None else None
-        result = build_tree(decoded.text, builder, self.scripting, found, self.context, decoded)
+        result = build_tree(
+            decoded.text, builder, self.scripting, found, self.context, decoded, shadow_roots=self.shadow_roots
+        )
         return result, builder, found, decoded
 
     def report(self, builder: Any, found: list[ParseError] | None, decoded: DecodedInput) -> str:
@@ -569,7 +584,14 @@ Node = Union[
 ]  # fmt: skip
 
 
-def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) -> str:
+def serialize(
+    node: Node,
+    *,
+    scripting: bool = False,
+    doctype_ids: bool = True,
+    serializable_shadow_roots: bool = True,
+    shadow_roots: Any = (),
+) -> str:
     """The HTML markup of ``node``, by the spec's serialization algorithm
     (https://html.spec.whatwg.org/#serialising-html-fragments), for a node
     of any supported tree type, recognised by its class: ElementTree, lxml
@@ -582,11 +604,22 @@ def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) 
     drops: without them a page can re-parse in another quirks mode, into
     another tree.  ``scripting`` writes ``<noscript>`` text as is, as the
     algorithm does when scripting is enabled.
+
+    Shadow roots (``parse(..., shadow_roots=True)``) are written as
+    ``getHTML({serializableShadowRoots, shadowRoots})`` writes them: the
+    serializable ones (``serializable_shadow_roots=True``, the default)
+    and those in ``shadow_roots`` (``True`` for all of them, or the shadow
+    root nodes: a holder template, a minidom ``ShadowRoot``), each as a
+    ``<template shadowrootmode>`` before its host's children.
+    ``parse(serialize(tree, shadow_roots=True), shadow_roots=True)`` gives
+    the tree back.
     """
     for name, value in (("scripting", scripting), ("doctype_ids", doctype_ids)):
         if not isinstance(value, bool):
             raise TypeError(f"serialize(): {name} must be a bool, not {type(value).__name__}")
-    from .serializer import escape_string, serialize_events, walker_for
+    from .serializer import _RAW_TEXT_PARENTS_SCRIPTING, RAW_TEXT_PARENTS, _serialize, escape_string, shadow_root_filter, walker_for
+
+    include = shadow_root_filter("serialize()", serializable_shadow_roots, shadow_roots)
 
     if isinstance(node, list):
         texts = [item for item in node if isinstance(item, str)]
@@ -594,7 +627,8 @@ def serialize(node: Node, *, scripting: bool = False, doctype_ids: bool = True) 
             # An lxml fragment of text only (or nothing): no tree to walk.
             return "".join(escape_string(item) for item in texts)
     tree = _tree_type_of(node)
-    return serialize_events(walker_for(tree)(node), scripting=scripting, doctype_ids=doctype_ids)
+    raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
+    return _serialize(walker_for(tree)(node), raw_parents, doctype_ids, False, include)
 
 
 def _tree_type_of(node: object) -> str:

@@ -124,6 +124,7 @@ class Options(NamedTuple):
     first: bool = False  # --first: the first match only
     separator: str | None = None  # --separator for --format text
     strip: bool = False  # --strip for --format text
+    shadow_roots: bool = False  # --shadow-roots: allow declarative shadow roots
 
 
 class _Result(NamedTuple):
@@ -239,6 +240,11 @@ def _build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--scripting", action="store_true", help="parse with the scripting flag set (noscript is raw text)"
     )
+    parser.add_argument(
+        "--shadow-roots", action="store_true",
+        help="allow declarative shadow roots (<template shadowrootmode>), as a browser does for a page; "
+        "html output writes every shadow root",
+    )
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when there is any parse error")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.add_argument(
@@ -304,12 +310,14 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
             # about, so memory follows the depth of the document.
             skeleton = SkeletonBuilder()
             build_tree(
-                decoded.text, skeleton, options.scripting, errors, options.context, decoded, listener=skeleton
+                decoded.text, skeleton, options.scripting, errors, options.context, decoded, listener=skeleton,
+                shadow_roots=options.shadow_roots,
             )
             return Parsed(None, errors, decoded.encoding)
         builder = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
         tree = build_tree(
-            decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded
+            decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded,
+            shadow_roots=options.shadow_roots,
         )
         return Parsed(tree, errors, decoded.encoding)
 
@@ -395,7 +403,7 @@ def stream_errors(file: IO[bytes], options: Options) -> tuple[list, int]:
     errors: list = []
     parser = Parser(
         target=_NoTree(), errors=errors, encoding=options.encoding,
-        detect_utf8=options.detect_utf8, scripting=options.scripting,
+        detect_utf8=options.detect_utf8, scripting=options.scripting, shadow_roots=options.shadow_roots,
     )  # fmt: skip
     nbytes = 0
     while True:
@@ -622,6 +630,7 @@ def _main(argv: list[str]) -> int:
         first=args.first,
         separator=args.separator,
         strip=args.strip,
+        shadow_roots=args.shadow_roots,
     )
     try:
         resolve_detector(options.detector, "--detector")  # installed? (checked once, before any input)

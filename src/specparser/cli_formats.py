@@ -61,6 +61,12 @@ would recurse).
     ``xlink:href`` is a plain attribute and is not listed there).  An HTML ``template`` element also has
     ``"content": [NODE, ...]``, its template contents, just before
     ``children`` (which is then empty).  Adjacent text is one text node.
+    With ``--shadow-roots``, a shadow host's first child is its shadow
+    root: ``{"type": "shadow-root", "mode": "open", "flags":
+    ["serializable"], "slotAssignment": "named", "children": [NODE, ...]}``
+    (flags among
+    ``delegates_focus``, ``serializable``, ``clonable``,
+    ``custom_element_registry_null``).
 """
 
 from __future__ import annotations
@@ -72,7 +78,7 @@ from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from .serializer import attribute_serialized_name, serialize_events
 from .testformat import dump_events
 from .text import visible_text_events
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, END_SHADOW, PI, SHADOW, START, TEXT
 
 __all__ = [
     "format_html",
@@ -102,14 +108,16 @@ def format_html(
     ``output_encoding`` instead; a document that declares none gets
     ``<meta charset="...">`` as the first child of its ``<head>`` when the
     text is not all ASCII (ASCII reads the same in every encoding a browser
-    could guess, so such output stays exactly the serialized tree)."""
+    could guess, so such output stays exactly the serialized tree).
+    Every shadow root is written (``--shadow-roots``: the output parses
+    back into the same tree)."""
     if output_encoding is None:
-        return serialize_events(events, scripting=scripting, doctype_ids=doctype_ids)
+        return serialize_events(events, scripting=scripting, doctype_ids=doctype_ids, shadow_roots=True)
     rewritten, declared = _declare_encoding(events, output_encoding)
-    html = serialize_events(rewritten, scripting=scripting, doctype_ids=doctype_ids)
+    html = serialize_events(rewritten, scripting=scripting, doctype_ids=doctype_ids, shadow_roots=True)
     if declared or html.isascii():
         return html
-    return serialize_events(_insert_meta_charset(rewritten, output_encoding), scripting=scripting, doctype_ids=doctype_ids)
+    return serialize_events(_insert_meta_charset(rewritten, output_encoding), scripting=scripting, doctype_ids=doctype_ids, shadow_roots=True)
 
 
 def _declare_encoding(events: Iterable[tuple], encoding: str) -> tuple[list[tuple], bool]:
@@ -171,9 +179,9 @@ def format_text_content(events: Iterable[tuple]) -> str:
         if kind == TEXT:
             if not in_template_contents:
                 append(event[1])
-        elif kind == CONTENT:
+        elif kind == CONTENT or kind == SHADOW:
             in_template_contents += 1
-        elif kind == END_CONTENT:
+        elif kind == END_CONTENT or kind == END_SHADOW:
             in_template_contents -= 1
     return "".join(parts)
 
@@ -183,6 +191,14 @@ def namespace_name(namespace: str | None) -> str:
     if namespace is None:
         return "html"
     return _SHORT_NAMESPACES.get(namespace, namespace)
+
+
+def _shadow_root_item(init: Any) -> str:
+    """The opening of a shadow root's JSON item (a host's first child)."""
+    flags = ",".join(_json_string(flag) for flag in init.flags())
+    return '{"type":"shadow-root","mode":%s,"flags":[%s],"slotAssignment":%s,"children":[' % (
+        _json_string(init.mode), flags, _json_string(init.slot_assignment)
+    )
 
 
 def format_json(
@@ -245,7 +261,7 @@ def _append_json_nodes(events: Iterable[tuple], out: list[str]) -> None:
             if kind != CONTENT:
                 append(',"children":[')
                 push(True)
-        if kind == END:
+        if kind == END or kind == END_SHADOW:
             pop()
             append("]}")
             continue
@@ -264,6 +280,9 @@ def _append_json_nodes(events: Iterable[tuple], out: list[str]) -> None:
             append(",")
         if kind == TEXT:
             append('{"type":"text","data":%s}' % s(event[1]))
+        elif kind == SHADOW:
+            append(_shadow_root_item(event[1]))
+            push(True)
         elif kind == START:
             _, name, namespace, attrs = event
             append('{"type":"element","name":%s,"namespace":%s,"attributes":{' % (s(name), s(namespace_name(namespace))))

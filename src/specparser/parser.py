@@ -210,7 +210,8 @@ class Parser:
         else:
             self._builder = job.make_builder()
         self._tree = IncrementalTreeConstruction(
-            self._builder, scripting=job.scripting, errors=self._found, decoded=decoded, listener=listener
+            self._builder, scripting=job.scripting, errors=self._found, decoded=decoded, listener=listener,
+            shadow_roots=job.shadow_roots,
         )
 
     def _feed_bytes(self, data: bytes, final: bool) -> Any:

@@ -24,6 +24,16 @@ where they are made:
   hand-built trees) is treated as an HTML element: void, raw text and the
   tag name rules then apply as html5lib and browsers' ``innerHTML`` users
   expect.
+* Shadow roots (``parse(..., shadow_roots=True)``) are written as
+  ``getHTML()`` writes them (step 4 of the algorithm): a shadow root
+  that is serializable (``serializable_shadow_roots``, default true) or
+  chosen (``shadow_roots``: ``True`` for all, or the shadow root nodes
+  the walker reports) becomes a ``<template shadowrootmode>`` before the
+  host's children.  ``shadowrootcustomelementregistry=""`` is written
+  when the root's registry is kept null, as for a document with a global
+  custom element registry (a page a browser navigated to;
+  ``Document.parseHTMLUnsafe``'s document has none, so Chromium omits it
+  there).
 * ``doctype_ids=True`` writes a DOCTYPE's public and system identifiers,
   which the spec's algorithm drops (``<!DOCTYPE name>`` only).  Dropping
   them can change the quirks mode a re-parse picks, and with it the tree;
@@ -36,12 +46,13 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ._arguments import check_flag
 from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, XMLNS_NAMESPACE
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, END_SHADOW, PI, SHADOW, START, TEXT
 
 __all__ = [
     "serialize_html",
     "serialize_inner_html",
     "serialize_events",
+    "shadow_root_filter",
     "walker_for",
     "VOID_ELEMENTS",
     "RAW_TEXT_PARENTS",
@@ -132,8 +143,61 @@ def _doctype(name: str | None, public_id: str | None, system_id: str | None, ids
     return "".join(parts)
 
 
+def shadow_root_filter(
+    function: str, serializable_shadow_roots: Any = True, shadow_roots: Any = ()
+) -> Callable[[tuple], bool]:
+    """Whether a ``(SHADOW, init, root)`` event is written: step 4.2 of
+    https://html.spec.whatwg.org/#serialising-html-fragments, "If
+    serializableShadowRoots is true and shadow's serializable is true, or
+    shadowRoots contains shadow".  ``shadow_roots`` is ``True`` (every
+    shadow root), or an iterable of the shadow root nodes to write
+    (compared by identity).  Wrong types are a TypeError naming
+    ``function``."""
+    serializable_shadow_roots = check_flag(serializable_shadow_roots, function, "serializable_shadow_roots")
+    if shadow_roots is True:
+        return lambda event: True
+    if shadow_roots is False or shadow_roots is None:
+        shadow_roots = ()
+    if isinstance(shadow_roots, (str, bytes)) or not hasattr(shadow_roots, "__iter__"):
+        raise TypeError(
+            f"{function}: shadow_roots must be True or an iterable of shadow root nodes, "
+            f"not {type(shadow_roots).__name__}"
+        )
+    chosen = {id(root): root for root in shadow_roots}
+
+    def include(event: tuple) -> bool:
+        if serializable_shadow_roots and event[1].serializable:
+            return True
+        return chosen.get(id(event[2]), chosen) is event[2]
+
+    return include
+
+
+def _shadow_root_start_tag(init: Any) -> str:
+    """Steps 4.2.1-4.2.9: the declarative template's start tag."""
+    parts = ['<template shadowrootmode="', "open" if init.mode == "open" else "closed", '"']
+    if init.delegates_focus:
+        parts.append(' shadowrootdelegatesfocus=""')
+    if init.serializable:
+        parts.append(' shadowrootserializable=""')
+    if init.slot_assignment == "manual":
+        # whatwg/html PR 12267, as Chromium 156 writes it.
+        parts.append(' shadowrootslotassignment="manual"')
+    if init.clonable:
+        parts.append(' shadowrootclonable=""')
+    if init.custom_element_registry_null:
+        parts.append(' shadowrootcustomelementregistry=""')
+    parts.append(">")
+    return "".join(parts)
+
+
 def serialize_events(
-    events: Iterable[tuple], *, scripting: bool = False, doctype_ids: bool = False
+    events: Iterable[tuple],
+    *,
+    scripting: bool = False,
+    doctype_ids: bool = False,
+    serializable_shadow_roots: bool = True,
+    shadow_roots: Any = (),
 ) -> str:
     """Serialize a walker event stream (see :mod:`specparser.walkers`).
 
@@ -141,7 +205,9 @@ def serialize_events(
     becomes its start and end tag, so walking an element gives its outer
     HTML and walking a Document its children.  ``scripting`` says whether
     scripting is enabled for the nodes (then ``noscript`` text is written
-    literally); ``doctype_ids`` keeps a DOCTYPE's identifiers (see the module
+    literally); ``doctype_ids`` keeps a DOCTYPE's identifiers;
+    ``serializable_shadow_roots`` and ``shadow_roots`` choose the shadow
+    roots written, as ``getHTML()``'s options do (see the module
     docstring).
     """
     if isinstance(events, (str, bytes, bytearray, memoryview)) or not hasattr(events, "__iter__"):
@@ -151,12 +217,17 @@ def serialize_events(
         )
     scripting = check_flag(scripting, "serialize_events()", "scripting")
     doctype_ids = check_flag(doctype_ids, "serialize_events()", "doctype_ids")
+    include = shadow_root_filter("serialize_events()", serializable_shadow_roots, shadow_roots)
     raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
-    return _serialize(events, raw_parents, doctype_ids, False)
+    return _serialize(events, raw_parents, doctype_ids, False, include)
 
 
 def _serialize(
-    events: Iterable[tuple], raw_parents: frozenset, doctype_ids: bool, raw: bool
+    events: Iterable[tuple],
+    raw_parents: frozenset,
+    doctype_ids: bool,
+    raw: bool,
+    include_shadow: Callable[[tuple], bool] = lambda event: False,
 ) -> str:
     """The loop of :func:`serialize_events`; ``raw`` says whether the
     parent of the top-level events is a raw text element."""
@@ -231,9 +302,38 @@ def _serialize(
             if len(raw_stack) > 1:
                 pop()
             raw = raw_stack[-1]
+        elif kind == SHADOW:
+            # Step 4: a shadow root chosen to be written, as a declarative
+            # template around the fragment serialization of the root.
+            if include_shadow(event):
+                append(_shadow_root_start_tag(event[1]))
+                raw = False
+                push(False)
+            elif not _skip_shadow_root(stream):
+                raise ValueError("walker events end inside a shadow root")
+        elif kind == END_SHADOW:
+            append("</template>")
+            if len(raw_stack) > 1:
+                pop()
+            raw = raw_stack[-1]
         else:
             raise ValueError(f"unknown walker event {event!r}")
     return "".join(out)
+
+
+def _skip_shadow_root(stream: Iterator[tuple]) -> bool:
+    """Consume a shadow root's events (its SHADOW already read) up to and
+    including its END_SHADOW; False when the stream ends first."""
+    depth = 0
+    for event in stream:
+        kind = event[0]
+        if kind == SHADOW:
+            depth += 1
+        elif kind == END_SHADOW:
+            if not depth:
+                return True
+            depth -= 1
+    return False
 
 
 def _skip_to_end(stream: Iterator[tuple]) -> tuple | None:
@@ -266,7 +366,13 @@ def walker_for(tree: str) -> Callable[[Any], Iterator[tuple]]:
 
 
 def serialize_html(
-    node: Any, tree: str = "etree", *, scripting: bool = False, doctype_ids: bool = False
+    node: Any,
+    tree: str = "etree",
+    *,
+    scripting: bool = False,
+    doctype_ids: bool = False,
+    serializable_shadow_roots: bool = True,
+    shadow_roots: Any = (),
 ) -> str:
     """The HTML markup of ``node``, a node of a ``tree`` tree.
 
@@ -279,11 +385,19 @@ def serialize_html(
         raise TypeError("serialize_html() needs a node, not None")
     scripting = check_flag(scripting, "serialize_html()", "scripting")
     doctype_ids = check_flag(doctype_ids, "serialize_html()", "doctype_ids")
-    return serialize_events(walker_for(tree)(node), scripting=scripting, doctype_ids=doctype_ids)
+    include = shadow_root_filter("serialize_html()", serializable_shadow_roots, shadow_roots)
+    raw_parents = _RAW_TEXT_PARENTS_SCRIPTING if scripting else RAW_TEXT_PARENTS
+    return _serialize(walker_for(tree)(node), raw_parents, doctype_ids, False, include)
 
 
 def serialize_inner_html(
-    element: Any, tree: str = "etree", *, scripting: bool = False, doctype_ids: bool = False
+    element: Any,
+    tree: str = "etree",
+    *,
+    scripting: bool = False,
+    doctype_ids: bool = False,
+    serializable_shadow_roots: bool = True,
+    shadow_roots: Any = (),
 ) -> str:
     """The spec's "HTML fragment serialization algorithm" for an element:
     its children (for an HTML ``template``, its template contents), as
@@ -293,6 +407,7 @@ def serialize_inner_html(
         raise TypeError("serialize_inner_html() needs an element, not None")
     scripting = check_flag(scripting, "serialize_inner_html()", "scripting")
     doctype_ids = check_flag(doctype_ids, "serialize_inner_html()", "doctype_ids")
+    include = shadow_root_filter("serialize_inner_html()", serializable_shadow_roots, shadow_roots)
     events = iter(walker_for(tree)(element))
     first = next(events, None)
     if first is None or first[0] != START:
@@ -303,7 +418,7 @@ def serialize_inner_html(
     if is_html and name in VOID_ELEMENTS:
         return ""
     return _serialize(
-        _children(events), raw_parents, doctype_ids, is_html and name in raw_parents
+        _children(events), raw_parents, doctype_ids, is_html and name in raw_parents, include
     )
 
 

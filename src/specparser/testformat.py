@@ -13,6 +13,19 @@ processing instructions: ``| <?target data?>``)
 
 Any tree type with a walker can be dumped, so the conformance suite runs
 through every adapter.
+
+A shadow root (``parse(..., shadow_roots=True)``) is shown under its host,
+after the host's attributes and before its children, as browsers' element
+inspectors show it (the format has no line for it: WPT's declarative
+shadow DOM tests are testharness files, not ``.dat`` files), with the
+flags that are set after the mode (``delegatesfocus``, ``serializable``,
+``clonable``, ``customelementregistry``: the ``shadowroot*`` attribute
+each came from; ``slotassignment=manual`` last)::
+
+    | <div>
+    |   #shadow-root (open)
+    |     <slot>
+    |   "light"
 """
 
 from __future__ import annotations
@@ -20,7 +33,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .constants import ATTRIBUTE_PREFIXES, HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, ENTITY, PI, START, TEXT
+from .walkers import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, END_SHADOW, ENTITY, PI, SHADOW, START, TEXT
 
 __all__ = ["dump_events", "format_events"]
 
@@ -102,6 +115,16 @@ def format_events(
             lines.append("%scontent" % indent)
             depth += 1
         elif kind == END_CONTENT:
+            depth -= 1
+        elif kind == SHADOW:
+            init = event[1]
+            flags = "".join(" " + flag.replace("_", "") for flag in init.flags())
+            flags = flags.replace("customelementregistrynull", "customelementregistry")
+            if init.slot_assignment == "manual":
+                flags += " slotassignment=manual"
+            lines.append("%s#shadow-root (%s)%s" % (indent, init.mode, flags))
+            depth += 1
+        elif kind == END_SHADOW:
             depth -= 1
         elif kind == ENTITY:
             lines.append("%s&%s;" % (indent, event[1]))

@@ -49,7 +49,8 @@ import re
 from typing import Any, Iterable, Iterator
 
 from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
-from .walkers import CONTENT, END, END_CONTENT, START, TEXT
+from .flat_tree import flat_host_events
+from .walkers import CONTENT, END, END_CONTENT, END_SHADOW, SHADOW, START, TEXT
 
 __all__ = ["visible_text", "visible_text_events"]
 
@@ -248,9 +249,9 @@ def _descendant_texts(stream: Iterable[tuple[Any, ...]]) -> list[str]:
         if kind == TEXT:
             if not in_contents:
                 parts.append(event[1])
-        elif kind == CONTENT:
+        elif kind == CONTENT or kind == SHADOW:
             in_contents += 1
-        elif kind == END_CONTENT:
+        elif kind == END_CONTENT or kind == END_SHADOW:
             in_contents -= 1
     return parts
 
@@ -262,22 +263,39 @@ def _rendered_text(stream: Iterable[tuple[Any, ...]], collector: _Collector) -> 
     start = collector.start
     end = collector.end
     skip = 0  # > 0: inside a subtree that is not rendered (its depth)
-    for event in stream:
-        kind = event[0]
-        if skip:
-            if kind == START:
-                skip += 1
+    base = iter(stream)
+    # The flat tree of the last shadow host met (flat_tree.py: it holds no
+    # SHADOW events), read before the rest of ``base``.
+    flat: list[tuple[Any, ...]] | None = None
+    host: tuple[Any, ...] = ()
+    while True:
+        source: Iterable[tuple[Any, ...]] = base if flat is None else flat
+        flat = None
+        for event in source:
+            kind = event[0]
+            if skip:
+                if kind == START:
+                    skip += 1
+                elif kind == END:
+                    skip -= 1
+            elif kind == TEXT:
+                text(event[1])
+            elif kind == START:
+                host = event
+                if not start(event[1], event[2], event[3]):
+                    skip = 1
             elif kind == END:
-                skip -= 1
-        elif kind == TEXT:
-            text(event[1])
-        elif kind == START:
-            if not start(event[1], event[2], event[3]):
-                skip = 1
-        elif kind == END:
-            end()
-        # COMMENT, DOCTYPE: no text.  CONTENT, END_CONTENT: template
-        # contents only come inside a template, which is not rendered.
+                end()
+            elif kind == SHADOW:
+                # A rendered shadow host (its START just came): go on with
+                # its flat tree, then the rest of ``base``.
+                flat = flat_host_events(host, event, base)
+                break
+            # COMMENT, DOCTYPE: no text.  CONTENT, END_CONTENT: template
+            # contents only come inside a template, which is not rendered.
+        else:
+            if source is base:
+                break
     return collector.finish()
 
 

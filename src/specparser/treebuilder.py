@@ -156,6 +156,26 @@ class TreeBuilder:
         (ElementTree, lxml, minidom, bs4) return the template itself."""
         raise NotImplementedError
 
+    def attach_shadow_root(self, host: Node, init: Any) -> Node | None:
+        """Attach a declarative shadow root to ``host`` and return the node
+        that receives its children, as :meth:`template_contents` does for a
+        template; or None when this tree type holds no shadow roots (the
+        default): the ``<template shadowrootmode>`` then stays an ordinary
+        template, as when "attach a shadow root" throws.
+
+        Only asked with ``parse(..., shadow_roots=True)``
+        (https://html.spec.whatwg.org/#parsing-main-inhead, template start
+        tag, step 10), once per host at most, for an HTML element whose
+        name is a valid shadow host name, while it is on the stack of open
+        elements.  ``init`` is a
+        :class:`specparser.treeconstruction.shadow.ShadowRootInit`
+        (``mode`` ``"open"`` / ``"closed"``, ``clonable``,
+        ``serializable``, ``delegates_focus``,
+        ``custom_element_registry_null``).  The template element itself
+        (made with :meth:`create_element`) is never inserted.
+        ``docs/guides/shadow-roots.md`` says how each adapter holds it."""
+        return None
+
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Node, child: Node) -> None:

@@ -30,6 +30,11 @@ plus the same attribute stores, in the same order, as ``Tag.__init__``),
 which is what makes the adapter fast; classes with their own
 ``__init__`` / ``__new__`` (``element_classes=``) go through their
 constructors instead.
+
+A shadow root (``shadow_roots=True``) is the host's first child, a
+``template`` Tag marked with the attribute ``shadowRoot``
+(:mod:`specparser.shadow_dom`), so ``str(soup)`` writes it as the
+declarative ``<template shadowrootmode>`` it came from.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     ) from exc
 
 from ..constants import HTML_NAMESPACE
+from ..shadow_dom import SHADOW_ROOT_ATTRIBUTE, holder_attributes
 from ..treebuilder import TreeBuilder
 from ._support import index_from_end as _index
 
@@ -155,6 +161,12 @@ _STRING_TEMPLATE: dict[str, Any] = {
 _STRING_DICTS = True
 
 
+def _is_holder(node: Any) -> bool:
+    """Whether ``node`` is a shadow root's holder template
+    (:mod:`specparser.shadow_dom`)."""
+    return isinstance(node, Tag) and node.name == "template" and SHADOW_ROOT_ATTRIBUTE in node.attrs
+
+
 class SoupBuilder(TreeBuilder):
     """Builds a ``BeautifulSoup`` tree (see the module docstring).
 
@@ -172,6 +184,8 @@ class SoupBuilder(TreeBuilder):
     # newline_offsets in _locate): the incremental parser's SourceLines
     # will do.
     source_lines_suffice = True
+    # Whether a shadow root was attached (attach_shadow_root).
+    _holds_shadow_roots = False
 
     def __init__(
         self,
@@ -526,6 +540,16 @@ class SoupBuilder(TreeBuilder):
         # template contents.
         return template
 
+    def attach_shadow_root(self, host: Any, init: Any) -> Any:
+        # The host's first child (specparser.shadow_dom).
+        holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
+        host.contents.insert(0, holder)
+        holder.parent = host
+        if not self._holds_shadow_roots:
+            self._holds_shadow_roots = True
+            self.parent_of = self._parent_of_with_shadow_roots  # type: ignore[method-assign]
+        return holder
+
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Any, child: Any) -> None:
@@ -582,7 +606,12 @@ class SoupBuilder(TreeBuilder):
         children = old_parent.contents
         if not children:
             return
-        old_parent.contents = []
+        if self._holds_shadow_roots and _is_holder(children[0]):
+            # A shadow root is no child: it stays with its host.
+            old_parent.contents = children[:1]
+            children = children[1:]
+        else:
+            old_parent.contents = []
         for child in children:
             kind = type(child)
             if kind is not str and kind is not list:
@@ -593,6 +622,13 @@ class SoupBuilder(TreeBuilder):
             new_parent.contents = children
 
     def parent_of(self, node: Any) -> Any:
+        return node.parent
+
+    def _parent_of_with_shadow_roots(self, node: Any) -> Any:
+        """parent_of once a shadow root is attached (attach_shadow_root
+        puts it in place, so parses without one never test for a holder)."""
+        if _is_holder(node):
+            return None  # a shadow root has no parent
         return node.parent
 
     def children_of(self, parent: Any) -> list:
@@ -641,6 +677,8 @@ class SoupBuilder(TreeBuilder):
                     copy.contents.append(clone)
                     continue
                 if isinstance(child, Tag):
+                    if self._holds_shadow_roots and _is_holder(child) and "shadowrootclonable" not in child.attrs:
+                        continue  # "clone a node" copies only a clonable shadow root
                     clone = self._clone_element(child)
                     if child.contents:
                         pending.append((child, clone))

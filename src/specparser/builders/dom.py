@@ -21,6 +21,12 @@
   in a row; :meth:`xml.dom.Node.normalize` on its trees gives ours).
 * Template contents are the ``<template>`` element's own children, as in
   html5lib 1.1 (minidom has no template contents).
+* A shadow root (``shadow_roots=True``) is the host's ``shadowRoot``
+  attribute, a :class:`ShadowRoot` (a ``DocumentFragment`` with the DOM's
+  ``mode``, ``delegatesFocus``, ``clonable``, ``serializable``,
+  ``slotAssignment`` and ``host``); elements without one have no
+  ``shadowRoot`` attribute (minidom's classes are not changed:
+  ``getattr(element, "shadowRoot", None)``).
 
 The matching walker is :mod:`specparser.walkers.dom`.
 """
@@ -31,12 +37,38 @@ from typing import Any
 from xml.dom import minidom
 
 from ..constants import HTML_NAMESPACE
+from ..shadow_dom import ShadowRootInit
 from ..treebuilder import TreeBuilder
 from ._support import GatheredText, index_from_end as _index
 
-__all__ = ["DomTreeBuilder"]
+__all__ = ["DomTreeBuilder", "ShadowRoot"]
 
 _TEXT_NODE = minidom.Node.TEXT_NODE
+
+
+class ShadowRoot(minidom.DocumentFragment):
+    """A shadow root (https://dom.spec.whatwg.org/#interface-shadowroot) in a
+    minidom tree: a DocumentFragment holding the shadow tree, set as its
+    host's ``shadowRoot`` (for a closed root too: this is a data tool, not
+    a page's script).  ``init`` is the
+    :class:`specparser.shadow_dom.ShadowRootInit` it was made from;
+    ``keepCustomElementRegistryNull`` is the
+    ``shadowrootcustomelementregistry`` attribute."""
+
+    def __init__(self, host: Any, init: ShadowRootInit) -> None:
+        super().__init__()
+        self.ownerDocument = host.ownerDocument
+        self.host = host
+        self.init = init
+        self.mode = init.mode
+        self.delegatesFocus = init.delegates_focus
+        self.clonable = init.clonable
+        self.serializable = init.serializable
+        self.slotAssignment = init.slot_assignment
+        self.keepCustomElementRegistryNull = init.custom_element_registry_null
+
+    def __repr__(self) -> str:
+        return f"<ShadowRoot ({self.mode}) of {self.host.nodeName}>"
 
 
 class DomTreeBuilder(GatheredText, TreeBuilder):
@@ -138,6 +170,13 @@ class DomTreeBuilder(GatheredText, TreeBuilder):
 
     def template_contents(self, template: Any) -> Any:
         return template
+
+    def attach_shadow_root(self, host: Any, init: Any) -> Any:
+        if self._text_parent is not None:
+            self._flush_text()
+        root = ShadowRoot(host, init)
+        host.shadowRoot = root
+        return root
 
     # -- mutation --------------------------------------------------------
 
@@ -370,16 +409,22 @@ def _unlink(node: Any) -> None:
 
 
 def _deep_clone(node: Any) -> Any:
-    """A deep copy of ``node`` without recursion (minidom only)."""
+    """A deep copy of ``node`` without recursion (minidom only), with the
+    clonable shadow roots of its elements ("clone a node", step 7:
+    https://dom.spec.whatwg.org/#concept-node-clone)."""
     root = _shallow_clone(node)
     stack = [(node, root)]
     while stack:
         original, copy = stack.pop()
+        shadow = getattr(original, "shadowRoot", None)
+        if shadow is not None and shadow.clonable:
+            copy.shadowRoot = ShadowRoot(copy, shadow.init)
+            stack.append((shadow, copy.shadowRoot))
         child = original.firstChild
         while child is not None:
             child_copy = _shallow_clone(child)
             copy.appendChild(child_copy)
-            if child.firstChild is not None:
+            if child.firstChild is not None or getattr(child, "shadowRoot", None) is not None:
                 stack.append((child, child_copy))
             child = child.nextSibling
     return root

@@ -21,6 +21,9 @@
   agency cannot reach one: a template pushes a formatting marker), so
   :func:`specparser.walkers.etree.walk` reports all children of an HTML
   ``template`` as its template contents.
+* **Shadow roots** (``shadow_roots=True``): the host's first child, a
+  ``template`` element marked with the attribute ``shadowRoot``
+  (:mod:`specparser.shadow_dom`); it has no parent for the parser.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from ..constants import HTML_NAMESPACE
+from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
 from ..treebuilder import TreeBuilder
 from ._support import index_from_end as _index
 from ._text_runs import NO_TEXT, TextRuns
@@ -49,6 +53,9 @@ DOCTYPE = "<!DOCTYPE>"
 
 class ElementTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`xml.etree.ElementTree` trees in html5lib's shape."""
+
+    # Whether a shadow root was attached (attach_shadow_root).
+    _holds_shadow_roots = False
 
     def __init_subclass__(cls, **keywords: Any) -> None:
         # A subclass that overrides create_element or append expects every
@@ -169,6 +176,18 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
     def template_contents(self, template: Any) -> Any:
         return template
 
+    def attach_shadow_root(self, host: Any, init: Any) -> Any:
+        # The holder template goes first, before any text the host has.
+        self._children_changed()
+        holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
+        holder.tail = host.text
+        host.text = None
+        host.insert(0, holder)
+        self._holds_shadow_roots = True
+        # Not in _parent: a shadow root has no parent (parent_of answers
+        # None, so no climb from inside it reaches the host's tree).
+        return holder
+
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Any, child: Any) -> None:
@@ -221,8 +240,17 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         if old_parent.text:
             self._write_text(new_parent, old_parent.text)
             old_parent.text = None
-        children = list(old_parent)
-        del old_parent[:]
+        first = 0
+        if self._holds_shadow_roots and len(old_parent) and is_holder(old_parent[0]):
+            # A shadow root is no child: it stays with its host, and the
+            # host's first text (the holder's tail) moves.
+            first = 1
+            holder = old_parent[0]
+            if holder.tail:
+                self._write_text(new_parent, holder.tail)
+                holder.tail = None
+        children = list(old_parent)[first:]
+        del old_parent[first:]
         parents = self._parent
         for child in children:
             new_parent.append(child)
@@ -263,6 +291,9 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         # clones is taken before it changes.
         text = source.text
         clones = [_deep_clone(child) for child in source]
+        if self._holds_shadow_roots:
+            for clone in clones:
+                drop_unclonable_holders(clone)
         parents = self._parent
         for child in target:
             parents.pop(child, None)

@@ -58,6 +58,9 @@ returns a list, as html5lib 1.1's lxml builder does: the leading text (a
   ``iter()`` see them.  The parser never appends anything else to a
   template element, so :func:`specparser.walkers.lxml.walk` reports all
   children of an HTML ``template`` as its template contents.
+* **Shadow roots** (``shadow_roots=True``): the host's first child, a
+  ``template`` element marked with the attribute ``shadowRoot``
+  (:mod:`specparser.shadow_dom`); ``parent_of`` answers None for it.
 * **Infoset coercion.**  Wherever lxml would refuse a name or value, the
   rules of https://html.spec.whatwg.org/#coercing-an-html-dom-into-an-infoset
   are applied (:mod:`specparser.infoset`): ``foo<bar`` becomes
@@ -117,6 +120,7 @@ from ..infoset import (
     coerce_name,
     count_bad_characters,
 )
+from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
 from ..treebuilder import TreeBuilder
 from ._text_runs import NO_TEXT, TextRuns
 
@@ -295,6 +299,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     # The source is only asked for newlines (count, and newline_offsets in
     # _line_of): the incremental parser's SourceLines will do.
     source_lines_suffice = True
+    # Whether a shadow root was attached (attach_shadow_root).
+    _holds_shadow_roots = False
 
     def __init_subclass__(cls, **keywords: Any) -> None:
         # A subclass that overrides create_element or append expects every
@@ -954,6 +960,19 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def template_contents(self, template: Any) -> Any:
         return template
 
+    def attach_shadow_root(self, host: Any, init: Any) -> Any:
+        # The host's first child, before any text the host has
+        # (specparser.shadow_dom).
+        self._children_changed()
+        holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
+        holder.tail = host.text
+        host.text = None
+        host.insert(0, holder)
+        if not self._holds_shadow_roots:
+            self._holds_shadow_roots = True
+            self.parent_of = self._parent_of_with_shadow_roots  # type: ignore[method-assign]
+        return holder
+
     # -- mutation --------------------------------------------------------
 
     def append(self, parent: Any, child: Any) -> None:
@@ -1037,11 +1056,19 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if text:
             self._write_text(new_parent, text)
             old_parent.text = None
+        children = list(old_parent)
+        if self._holds_shadow_roots and children and is_holder(children[0]):
+            # A shadow root is no child: it stays with its host, and the
+            # host's first text (the holder's tail) moves.
+            holder = children.pop(0)
+            if holder.tail:
+                self._write_text(new_parent, holder.tail)
+                holder.tail = None
         # lxml moves each child's tail (the text after it) along with it.
         # (extend checks each child against new_parent's ancestors: the
         # parser moves children only into the adoption agency's new,
         # detached element, so that costs O(1).)
-        new_parent.extend(list(old_parent))
+        new_parent.extend(children)
 
     def parent_of(self, node: Any) -> Any:
         if node.__class__ is LxmlDocument:
@@ -1050,6 +1077,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if parent is None and node is self.root and self.root is not None:
             return self.document
         return parent
+
+    def _parent_of_with_shadow_roots(self, node: Any) -> Any:
+        """parent_of once a shadow root is attached (attach_shadow_root
+        puts it in place, so parses without one never test for a holder)."""
+        if node.__class__ is not LxmlDocument and is_holder(node):
+            return None  # a shadow root has no parent
+        return LxmlTreeBuilder.parent_of(self, node)
 
     def children_of(self, parent: Any) -> list:
         if parent.__class__ is LxmlDocument:
@@ -1089,6 +1123,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # and the tail (the text after it).
         text = source.text
         clones = [copy.deepcopy(child) for child in source]
+        if self._holds_shadow_roots:
+            for clone in clones:
+                drop_unclonable_holders(clone)
         for child in list(target):
             target.remove(child)
         target.text = text

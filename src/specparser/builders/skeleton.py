@@ -91,6 +91,11 @@ class SkeletonBuilder(TreeBuilder, StackListener):
     def template_contents(self, template: Any) -> Any:
         return template
 
+    def attach_shadow_root(self, host: Any, init: Any) -> SkeletonNode:
+        # The node a declarative shadow root's children go into (its own
+        # root: nothing asks for its parent).
+        return SkeletonNode("#shadow-root", "", {})
+
     def append(self, parent: Any, child: Any) -> None:
         if child is not None:  # comments and processing instructions are not kept
             child.parent = parent

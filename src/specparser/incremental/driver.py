@@ -209,13 +209,19 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         decoded: Any = None,
         fast_paths: bool = True,
         listener: StackListener | None = None,
+        shadow_roots: bool = False,
     ) -> None:
         constructor: TreeConstructor
         if listener is None:
-            constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths)
+            constructor = TreeConstructor(
+                builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths,
+                shadow_roots=shadow_roots,
+            )  # fmt: skip
         else:
             # The event interfaces (specparser.events): told of every push and pop.
-            constructor = EventTreeConstructor(builder, listener, scripting=scripting, errors=errors, context=None)
+            constructor = EventTreeConstructor(
+                builder, listener, scripting=scripting, errors=errors, context=None, shadow_roots=shadow_roots
+            )
         constructor.decoded = decoded
         tracks_source = type(builder).set_source is not TreeBuilder.set_source
         lines = SourceLines() if errors is not None or tracks_source else None

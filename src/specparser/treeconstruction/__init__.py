@@ -43,6 +43,8 @@ def build_tree(
     decoded: Any = None,
     fast_paths: bool = True,
     listener: StackListener | None = None,
+    *,
+    shadow_roots: bool = False,
 ) -> Any:
     """Tokenize ``text``, build the tree with ``builder`` and return
     ``builder.finish()``.  ``context`` = ``(local name, namespace)`` selects
@@ -56,8 +58,14 @@ def build_tree(
     slower: for testing the shortcuts).  ``listener``, a
     :class:`~.events.StackListener`, is told when each element starts and
     ends (:class:`~.events.EventTreeConstructor`: the tree construction
-    shortcuts are then off)."""
-    tokenizer = prepare_tree_construction(text, builder, scripting, errors, context, decoded, fast_paths, listener)
+    shortcuts are then off).  ``shadow_roots`` is the parser's "allow
+    declarative shadow roots": a ``<template shadowrootmode>`` attaches a
+    shadow root to its parent (:mod:`.shadow`; ``builder`` must implement
+    :meth:`TreeBuilder.attach_shadow_root`, or the templates stay
+    ordinary)."""
+    tokenizer = prepare_tree_construction(
+        text, builder, scripting, errors, context, decoded, fast_paths, listener, shadow_roots=shadow_roots
+    )
     return run_tree_construction(tokenizer, builder, errors)
 
 
@@ -70,6 +78,8 @@ def prepare_tree_construction(
     decoded: Any = None,
     fast_paths: bool = True,
     listener: StackListener | None = None,
+    *,
+    shadow_roots: bool = False,
 ) -> Tokenizer:
     """The first half of :func:`build_tree`: a tokenizer over ``text``
     feeding a new :class:`TreeConstructor` over ``builder``, in the state
@@ -79,9 +89,13 @@ def prepare_tree_construction(
         check_context_element(context, "build_tree", "context")
     constructor: TreeConstructor
     if listener is None:
-        constructor = TreeConstructor(builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths)
+        constructor = TreeConstructor(
+            builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths, shadow_roots=shadow_roots
+        )
     else:
-        constructor = EventTreeConstructor(builder, listener, scripting=scripting, errors=errors, context=context)
+        constructor = EventTreeConstructor(
+            builder, listener, scripting=scripting, errors=errors, context=context, shadow_roots=shadow_roots
+        )
     constructor.decoded = decoded
     tokenizer = Tokenizer(text, constructor, errors=errors, fast_paths=fast_paths)
     constructor.tokenizer = tokenizer

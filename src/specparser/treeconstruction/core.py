@@ -98,6 +98,12 @@ class TreeConstructor:
     :meth:`insert_element` (for testing the shortcuts against them).
     """
 
+    # The parser's "allow declarative shadow roots"
+    # (https://html.spec.whatwg.org/#parsing-main-inhead, template start
+    # tag, step 9; treeconstruction/shadow.py): true in the subclasses
+    # ``TreeConstructor(..., shadow_roots=True)`` makes.
+    allow_declarative_shadow_roots = False
+
     # No handler keeps a tag token past its call (records copy the name, the
     # attrs dict and the offset), so the tokenizer may reuse its tag objects.
     borrows_tags = True
@@ -109,6 +115,10 @@ class TreeConstructor:
         fast_paths = kwargs.get("fast_paths", args[4] if len(args) > 4 else True)
         if cls is TreeConstructor and not fast_paths:
             cls = _TreeConstructorWithoutShortcuts
+        if kwargs.get("shadow_roots") and cls in _WITH_SHADOW_ROOTS:
+            # The flag is a class attribute: the parser has no room for
+            # another instance attribute (see __init__).
+            cls = _WITH_SHADOW_ROOTS[cls]
         return object.__new__(cls)
 
     def __init__(
@@ -118,8 +128,12 @@ class TreeConstructor:
         errors: list | None = None,
         context: tuple[str, str] | None = None,
         fast_paths: bool = True,
+        *,
+        shadow_roots: bool = False,
     ) -> None:
         self.builder = builder
+        if shadow_roots and not self.allow_declarative_shadow_roots:
+            self.allow_declarative_shadow_roots = True  # a subclass of the caller's
         # The sink methods' shortcuts run while ``mode`` is this mode: in
         # body, or never (None: fast_paths=False, which turns the other
         # shortcuts off too).  Not a second attribute: past 28 instance
@@ -1379,3 +1393,21 @@ class _TreeConstructorWithoutShortcuts(TreeConstructor):
     other shortcuts test ``_shortcut_mode``)."""
 
     insert_html_element = TreeConstructor._insert_html_element
+
+
+class _TreeConstructorWithShadowRoots(TreeConstructor):
+    """``TreeConstructor(shadow_roots=True)``."""
+
+    allow_declarative_shadow_roots = True
+
+
+class _TreeConstructorWithoutShortcutsWithShadowRoots(_TreeConstructorWithoutShortcuts):
+    """``TreeConstructor(fast_paths=False, shadow_roots=True)``."""
+
+    allow_declarative_shadow_roots = True
+
+
+_WITH_SHADOW_ROOTS: dict[type, type] = {
+    TreeConstructor: _TreeConstructorWithShadowRoots,
+    _TreeConstructorWithoutShortcuts: _TreeConstructorWithoutShortcutsWithShadowRoots,
+}

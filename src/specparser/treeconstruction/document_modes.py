@@ -25,6 +25,7 @@ from ..tokens import SCRIPT_DATA_STATE
 from . import modes as M
 from .insertion import insert_an_element_at_the_adjusted_insertion_location
 from .records import Mode
+from .shadow import insert_declarative_shadow_root, shadow_root_mode
 
 __all__ = [
     "ignore_doctype",
@@ -317,8 +318,12 @@ def _in_head_end_head(p: Any, tag: Any) -> bool:
 
 
 def _in_head_start_template(p: Any, tag: Any) -> bool:
+    # Steps 9-10: a declarative shadow root (shadow.py), when allowed.
+    mode = shadow_root_mode(tag.attrs) if p.allow_declarative_shadow_roots else None
     name = tag.attrs.get("for")
-    if name is not None and p.patching is not None:
+    if mode is not None and insert_declarative_shadow_root(p, tag, mode, p.appropriate_place()):
+        pass
+    elif name is not None and p.patching is not None:
         # <template for> (2026): see patching.py.
         p.insert_template_for(tag, name)
     else:

@@ -48,6 +48,12 @@ class EventTreeConstructor(_TreeConstructorWithoutShortcuts):
 
     listener: StackListener | None = None  # set after __init__ (the root is pushed there)
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> EventTreeConstructor:
+        # As TreeConstructor.__new__: the shadow-roots flag is a class attribute.
+        if kwargs.get("shadow_roots") and cls is EventTreeConstructor:
+            cls = _EventTreeConstructorWithShadowRoots
+        return object.__new__(cls)
+
     def __init__(self, builder: Any, listener: StackListener, **options: Any) -> None:
         options["fast_paths"] = False
         super().__init__(builder, **options)
@@ -95,3 +101,9 @@ class EventTreeConstructor(_TreeConstructorWithoutShortcuts):
         if self.listener is not None:
             self.listener.element_ended(old.node)
             self.listener.element_started(new.node)
+
+
+class _EventTreeConstructorWithShadowRoots(EventTreeConstructor):
+    """:class:`EventTreeConstructor` allowing declarative shadow roots."""
+
+    allow_declarative_shadow_roots = True

@@ -19,6 +19,13 @@ A walker is a generator ``walk(node)`` yielding tuples:
   template's ``START``; any children of the template element itself follow
   ``END_CONTENT``.
 
+* ``(SHADOW, init, root)`` ... ``(END_SHADOW,)``: between them, the
+  children of the shadow root of the element whose ``START`` came just
+  before (``parse(..., shadow_roots=True)``); ``init`` is a
+  :class:`specparser.shadow_dom.ShadowRootInit` (mode and flags), ``root``
+  the tree's node for the shadow root (the holder template, or a minidom
+  ``ShadowRoot``).  The element's own children follow ``END_SHADOW``.
+
 * ``(ENTITY, name)``: an unresolved entity reference (``&beta;`` in an
   lxml tree from an XML parser); only from the lxml walker, and only when
   asked for (``entities=True``): the HTML parser never makes them.
@@ -29,7 +36,9 @@ walking a fragment yields the fragment's children.  Walkers never recurse,
 so a tree of any depth can be walked.
 """
 
-__all__ = ["COMMENT", "CONTENT", "DOCTYPE", "END", "END_CONTENT", "ENTITY", "PI", "START", "TEXT"]
+__all__ = [
+    "COMMENT", "CONTENT", "DOCTYPE", "END", "END_CONTENT", "END_SHADOW", "ENTITY", "PI", "SHADOW", "START", "TEXT",
+]  # fmt: skip
 
 START = 0
 END = 1
@@ -40,3 +49,5 @@ CONTENT = 5
 END_CONTENT = 6
 PI = 7
 ENTITY = 8
+SHADOW = 9
+END_SHADOW = 10

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from . import CONTENT, END_CONTENT, START, TEXT
+from ..shadow_dom import SHADOW_ROOT_ATTRIBUTE, init_from_attributes
+from . import CONTENT, END_CONTENT, END_SHADOW, SHADOW, START, TEXT
 
 __all__ = ["ELEMENT", "walk_elements"]
+
+_END_SHADOW_EVENT = (END_SHADOW,)
 
 # What ``describe`` returns for an element, once it has put the element's
 # tag in ``tags``.
@@ -41,7 +44,9 @@ def walk_elements(
     none.  ``attributes(element, attrib)`` is the ``attrs`` of the START
     event for a non-empty ``element.attrib``.  All children of an HTML
     template are reported as its template contents (the adapters keep them
-    as the template's own children)."""
+    as the template's own children); a template marked as a shadow root
+    (:mod:`specparser.shadow_dom`) is ``(SHADOW, init)`` ...
+    ``(END_SHADOW,)``."""
     # Each level: the iterator over an element's children, and the element
     # to close when it is exhausted, with its END event and whether it is a
     # template.
@@ -63,7 +68,13 @@ def walk_elements(
                 entry = tags[tag]
             name, namespace, end, template = entry
             attrib = el.attrib
-            yield (START, name, namespace, attributes(el, attrib) if attrib else {})
+            if template and attrib and SHADOW_ROOT_ATTRIBUTE in attrib:
+                # A shadow root's holder (specparser.shadow_dom).
+                yield (SHADOW, init_from_attributes(attrib), el)
+                end = _END_SHADOW_EVENT
+                template = False
+            else:
+                yield (START, name, namespace, attributes(el, attrib) if attrib else {})
             if template:
                 yield (CONTENT,)
             if el.text:

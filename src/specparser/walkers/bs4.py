@@ -12,7 +12,9 @@ Works on any bs4 tree (specparser's, html5lib's, html.parser's, lxml's):
   non-string values (``True``, numbers) are made strings.
 * All children of an HTML ``template`` are reported as its template
   contents: bs4 has no DocumentFragment, and the parser puts nothing else
-  into a template element.
+  into a template element.  A template marked as a shadow root
+  (:mod:`specparser.shadow_dom`) is ``(SHADOW, init, tag)`` ...
+  ``(END_SHADOW,)``.
 * ``Comment`` becomes a comment, ``Doctype`` a doctype and
   ``ProcessingInstruction`` a processing instruction (its string is
   ``target data``: the target is what comes before the first whitespace);
@@ -47,7 +49,8 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     ) from exc
 
 from ..constants import HTML_NAMESPACE
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from ..shadow_dom import SHADOW_ROOT_ATTRIBUTE, init_from_attributes
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, END_SHADOW, PI, SHADOW, START, TEXT
 
 __all__ = ["walk", "doctype_parts", "pi_parts"]
 
@@ -112,10 +115,18 @@ def _start(tag: Any) -> tuple[tuple, bool]:
     return (START, name, namespace, _attributes(tag.attrs)), template
 
 
+# The "template" of a stack level that is a shadow root's holder.
+_SHADOW: Any = object()
+
+
 def walk(node: Any) -> Iterator[tuple]:
     """Yield the events for ``node`` (see the module docstring)."""
     if isinstance(node, BeautifulSoup):
         children: list = node.contents
+    elif isinstance(node, Tag) and node.name == "template" and SHADOW_ROOT_ATTRIBUTE in node.attrs:
+        # A shadow root's holder (specparser.shadow_dom), walked as the
+        # DocumentFragment it stands for: its children.
+        children = node.contents
     elif isinstance(node, PageElement):
         children = [node]
     else:
@@ -127,10 +138,10 @@ def walk(node: Any) -> Iterator[tuple]:
     pending_text: list[str] = []
     # Each level: (children, next index, the tag to close when done or
     # None at the top, whether it is a template).
-    stack: list[tuple[list, int, Any, bool]] = []
+    stack: list[tuple[list, int, Any, Any]] = []
     index = 0
     closing: Any = None
-    template = False
+    template: Any = False
     while True:
         if index < len(children):
             child = children[index]
@@ -140,6 +151,12 @@ def walk(node: Any) -> Iterator[tuple]:
                     yield (TEXT, "".join(pending_text))
                     pending_text = []
                 event, is_template = _start(child)
+                if is_template and SHADOW_ROOT_ATTRIBUTE in child.attrs:
+                    # A shadow root's holder (specparser.shadow_dom).
+                    yield (SHADOW, init_from_attributes(child.attrs), child)
+                    stack.append((children, index, closing, template))
+                    children, index, closing, template = child.contents, 0, child, _SHADOW
+                    continue
                 yield event
                 if is_template:
                     yield (CONTENT,)
@@ -165,9 +182,12 @@ def walk(node: Any) -> Iterator[tuple]:
         if pending_text:
             yield (TEXT, "".join(pending_text))
             pending_text = []
-        if template:
-            yield (END_CONTENT,)
-        yield (END, closing.name, closing.namespace or HTML_NAMESPACE)
+        if template is _SHADOW:
+            yield (END_SHADOW,)
+        else:
+            if template:
+                yield (END_CONTENT,)
+            yield (END, closing.name, closing.namespace or HTML_NAMESPACE)
         children, index, closing, template = stack.pop()
     if pending_text:
         yield (TEXT, "".join(pending_text))

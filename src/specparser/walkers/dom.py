@@ -16,6 +16,10 @@ as the events of :mod:`specparser.walkers`.
   template element's children (as html5lib 1.1 does), so an HTML
   ``template``'s children are reported as its template contents
   (``CONTENT`` ... ``END_CONTENT``), as the etree walker does.
+* An element's ``shadowRoot`` (a :class:`specparser.builders.dom.ShadowRoot`,
+  ``parse(..., shadow_roots=True)``) is reported right after its
+  ``START``: ``(SHADOW, init, root)``, the root's children,
+  ``(END_SHADOW,)``; then the element's own children.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from typing import Any, Iterator
 from xml.dom import Node
 
 from ..constants import HTML_NAMESPACE
-from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, PI, START, TEXT
+from ..shadow_dom import VALID_SHADOW_HOST_NAMES, ShadowRootInit
+from . import COMMENT, CONTENT, DOCTYPE, END, END_CONTENT, END_SHADOW, PI, SHADOW, START, TEXT
 
 __all__ = ["walk"]
 
@@ -35,6 +40,8 @@ _COMMENT = Node.COMMENT_NODE
 _DOCTYPE = Node.DOCUMENT_TYPE_NODE
 _PI = Node.PROCESSING_INSTRUCTION_NODE
 _CONTAINERS = (Node.DOCUMENT_NODE, Node.DOCUMENT_FRAGMENT_NODE)
+_FRAGMENT = Node.DOCUMENT_FRAGMENT_NODE
+_HOST_NAMES = VALID_SHADOW_HOST_NAMES
 
 
 def _attributes(element: Any) -> dict:
@@ -58,10 +65,26 @@ def _attributes(element: Any) -> dict:
 
 _CONTENT_EVENT = (CONTENT,)
 _END_CONTENT_EVENT = (END_CONTENT,)
+_END_SHADOW_EVENT = (END_SHADOW,)
 
 
 def _is_template(name: str, namespace: Any) -> bool:
     return name == "template" and (namespace is None or namespace == HTML_NAMESPACE)
+
+
+def _shadow_event(shadow: Any) -> tuple:
+    init = getattr(shadow, "init", None)
+    if not isinstance(init, ShadowRootInit):
+        # A shadow root made by hand: its DOM attributes.
+        init = ShadowRootInit(
+            "closed" if getattr(shadow, "mode", "open") == "closed" else "open",
+            bool(getattr(shadow, "clonable", False)),
+            bool(getattr(shadow, "serializable", False)),
+            bool(getattr(shadow, "delegatesFocus", False)),
+            bool(getattr(shadow, "keepCustomElementRegistryNull", False)),
+            "manual" if getattr(shadow, "slotAssignment", "named") == "manual" else "named",
+        )
+    return (SHADOW, init, shadow)
 
 
 def walk(node: Any) -> Iterator[tuple]:
@@ -74,8 +97,9 @@ def walk(node: Any) -> Iterator[tuple]:
     else:
         current = node
         stop = node.parentNode  # never reached: we stop after ``node``
-    # The closing events of the open elements, innermost last: (END,) or,
-    # for a template, (END_CONTENT, END).
+    # The closing events of the open elements and shadow roots, innermost
+    # last: (END,) or, for a template, (END_CONTENT, END); (END_SHADOW,)
+    # for a shadow root.
     ends: list[tuple] = []
     text: list[str] = []
     while current is not None:
@@ -94,6 +118,19 @@ def walk(node: Any) -> Iterator[tuple]:
                 if template:
                     yield _CONTENT_EVENT
                 end = (END, name, namespace)
+                # Only a valid shadow host name can have a shadow root: the
+                # name test spares the other elements a missing-attribute
+                # lookup (an exception inside getattr).
+                shadow = getattr(current, "shadowRoot", None) if name in _HOST_NAMES or "-" in name else None
+                if shadow is not None:
+                    yield _shadow_event(shadow)
+                    if shadow.firstChild is not None:
+                        # The host's end waits under the shadow root's.
+                        ends.append((end,))
+                        ends.append((_END_SHADOW_EVENT,))
+                        current = shadow.firstChild
+                        continue
+                    yield _END_SHADOW_EVENT
                 child = current.firstChild
                 if child is not None:
                     ends.append((_END_CONTENT_EVENT, end) if template else (end,))
@@ -109,10 +146,15 @@ def walk(node: Any) -> Iterator[tuple]:
             elif kind == _PI:
                 yield (PI, current.target, current.data)
         # Next node in tree order: the next sibling, or the next sibling of
-        # the nearest ancestor that has one, closing elements on the way.
+        # the nearest ancestor that has one, closing elements on the way;
+        # after a shadow tree, its host's first child.
         if current is node:
             break
-        while current.nextSibling is None:
+        while True:
+            following = current.nextSibling
+            if following is not None:
+                current = following
+                break
             current = current.parentNode
             if current is stop or current is None:
                 current = None
@@ -121,10 +163,16 @@ def walk(node: Any) -> Iterator[tuple]:
                 yield (TEXT, "".join(text))
                 text.clear()
             yield from ends.pop()
+            host = getattr(current, "host", None)
+            if host is not None and current.nodeType == _FRAGMENT:
+                # The end of a shadow tree: the host's children come next.
+                current = host
+                if host.firstChild is not None:
+                    current = host.firstChild
+                    break
+                yield from ends.pop()
             if current is node:
                 current = None
                 break
-        else:
-            current = current.nextSibling
     if text:
         yield (TEXT, "".join(text))

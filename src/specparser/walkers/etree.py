@@ -21,6 +21,7 @@ from xml.etree import ElementTree as ET
 
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
 from ..etree_document import HTMLElementTree
+from ..shadow_dom import is_holder
 from . import COMMENT, DOCTYPE, END, PI, TEXT
 from ._loop import ELEMENT, walk_elements
 
@@ -64,10 +65,11 @@ def _attributes(element: Any, attrib: dict) -> dict:
 
 def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tuple]:
     """Yield the events for ``node``: the children of a ``DOCUMENT_ROOT`` /
-    ``DOCUMENT_FRAGMENT`` element or of an :class:`HTMLElementTree` (an
-    other ElementTree: its root element), the items of a fragment list as
-    :func:`specparser.parse_fragment` returns (text, and elements each with
-    its tail), otherwise the element itself and its subtree (not its tail).  ``plain_namespace`` is the namespace
+    ``DOCUMENT_FRAGMENT`` element, of a shadow root's holder template or of
+    an :class:`HTMLElementTree` (an other ElementTree: its root element),
+    the items of a fragment list as :func:`specparser.parse_fragment`
+    returns (text, and elements each with its tail), otherwise the element
+    itself and its subtree (not its tail).  ``plain_namespace`` is the namespace
     reported for a tag without one.  A node of another tree type is a
     TypeError at once."""
     items: list[Any] | None = None
@@ -105,7 +107,9 @@ def walk(node: Any, plain_namespace: str | None = HTML_NAMESPACE) -> Iterator[tu
 
     if items is not None:
         return _walk_items(items, tags, describe)
-    if tag in _CONTAINERS:
+    if tag in _CONTAINERS or is_holder(node):
+        # A Document, a fragment, or a shadow root's holder
+        # (specparser.shadow_dom), walked as the DocumentFragment it is.
         events = walk_elements(node, iter(node), tags, describe, _attributes)
         return chain(((TEXT, node.text),), events) if node.text else events
     return walk_elements(node, iter((node,)), tags, describe, _attributes)

@@ -44,6 +44,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
 from ..constants import ATTRIBUTE_PREFIXES as _ATTRIBUTE_PREFIXES, HTML_NAMESPACE
 from ..infoset import restore_comment, restore_identifier, restore_name, restore_pi_data
 from . import COMMENT, DOCTYPE, END, ENTITY, PI, TEXT
+from ..shadow_dom import is_holder
 from ._loop import ELEMENT, walk_elements
 
 __all__ = ["walk"]
@@ -143,8 +144,8 @@ def walk(
     node: Any, restore: bool = True, plain_namespace: str | None = HTML_NAMESPACE, entities: bool = False
 ) -> Iterator[tuple]:
     """The events for ``node``: a document (``_ElementTree``), a fragment (a
-    list of leading text and nodes, each followed by its tail), or an element
-    and its subtree.  Anything else raises TypeError at once.
+    list of leading text and nodes, each followed by its tail), a shadow
+    root's holder template (its children), or an element and its subtree.  Anything else raises TypeError at once.
     ``plain_namespace`` and ``entities``: see the module docstring."""
     if not isinstance(node, (_ELEMENT_TREE, _ELEMENT, list, tuple)):
         raise TypeError(
@@ -156,9 +157,15 @@ def walk(
 def _events(node: Any, names: _Names) -> Iterator[tuple]:
     if isinstance(node, _ELEMENT_TREE):
         yield from _walk_document(node, names)
-    elif isinstance(node, _ELEMENT):
+    elif isinstance(node, _ELEMENT) and not is_holder(node):
         yield from _walk_subtree(node, names)
     else:
+        if isinstance(node, _ELEMENT):
+            # A shadow root's holder (specparser.shadow_dom), walked as the
+            # DocumentFragment it stands for: its children.
+            if node.text:
+                yield (TEXT, node.text)
+            node = list(node)
         for item in node:
             if isinstance(item, str):
                 if item:

@@ -14,13 +14,16 @@ from xml.dom import Node
 
 from ...constants import HTML_NAMESPACE
 from ...serializer import VOID_ELEMENTS
+from ...shadow_dom import SHADOW_ROOT_ATTRIBUTE, holder_attributes
 # The walker event kinds, under names that do not clash with html5lib's
 # node kinds below.
 from ...walkers import COMMENT as _EV_COMMENT
 from ...walkers import DOCTYPE as _EV_DOCTYPE
 from ...walkers import END as _EV_END
+from ...walkers import END_SHADOW as _EV_END_SHADOW
 from ...walkers import ENTITY as _EV_ENTITY
 from ...walkers import PI as _EV_PI
+from ...walkers import SHADOW as _EV_SHADOW
 from ...walkers import START as _EV_START
 from ...walkers import TEXT as _EV_TEXT
 
@@ -186,7 +189,8 @@ class EventTreeWalker(TreeWalker):
     children are skipped, as html5lib does.  Template contents are walked
     as the template's children (html5lib's tree shape has no contents).
     An empty DOCTYPE identifier is reported as None, as html5lib's etree
-    walker does.
+    walker does.  A shadow root is reported as the declarative
+    ``<template shadowrootmode>`` that holds it.
     """
 
     walk: Callable[[Any], Iterator[tuple]]
@@ -216,6 +220,14 @@ class EventTreeWalker(TreeWalker):
                 yield self.doctype(event[1], event[2] or None, event[3] or None)
             elif kind == _EV_ENTITY:
                 yield self.entity(event[1])
+            elif kind == _EV_SHADOW:
+                # A shadow root (specparser.parse(..., shadow_roots=True)):
+                # the declarative template getHTML() writes for it.
+                attrs = holder_attributes(event[1])
+                del attrs[SHADOW_ROOT_ATTRIBUTE]
+                yield self.startTag(HTML_NAMESPACE, "template", _token_attributes(attrs))
+            elif kind == _EV_END_SHADOW:
+                yield self.endTag(HTML_NAMESPACE, "template")
             # CONTENT / END_CONTENT: nothing; the contents are children.
 
 
