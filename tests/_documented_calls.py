@@ -72,9 +72,12 @@ assert_type(specparser.parse("<p>x", "lxml", html_namespace=True), "_ElementTree
 soup = specparser.parse(html, "bs4")
 assert_type(soup, BeautifulSoup)
 assert_type(specparser.parse(page, tree="bs4"), BeautifulSoup)
+assert_type(specparser.parse(page, tree="bs4", shadow_roots=True), BeautifulSoup)
+assert_type(specparser.parse(page, shadow_roots=True), specparser.HTMLElementTree)
 
 dom = specparser.parse(html, "dom")
 assert_type(dom, Document)
+assert_type(specparser.parse(page, tree="dom", shadow_roots=True), Document)
 assert_type(dom.getElementsByTagName("a")[0].getAttribute("href"), str)
 
 # A TreeBuilder, an instance or the class: its finish() result, untyped.
@@ -118,6 +121,7 @@ assert_type(specparser.serialize(doc), str)
 assert_type(specparser.serialize(etree_doc.getroot()), str)
 assert_type(specparser.serialize(specparser.parse_fragment("x", tree="lxml")), str)
 assert_type(specparser.serialize(dom), str)
+assert_type(specparser.serialize(dom, shadow_roots=True), str)
 assert_type(specparser.serialize(tree, doctype_ids=False, scripting=True), str)
 for node in (tree, doc, soup, dom):
     assert_type(specparser.visible_text(node), str)
