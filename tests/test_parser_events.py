@@ -195,15 +195,20 @@ def _peak(feed: Any) -> int:
         tracemalloc.stop()
 
 
-RECORD = b"<div class=record><h2>Record</h2><p>Some text, <a href=/x>a link</a> &amp; more.</p></div>\n"
+# Each record's link differs: a formatting element's Noah's Ark key must
+# not outlive it (distinct <a href>s once grew the parser's key table).
+RECORD = "<div class=record><h2>Record</h2><p>Some text, <a href=/x{}>a link</a> &amp; more.</p></div>\n"
+
+
+def _block(start: int) -> bytes:
+    return "".join(RECORD.format(n) for n in range(start, start + 100)).encode()
 
 
 def _feed_target(records: int) -> None:
     parser = specparser.Parser(target=_Counter(), encoding="utf-8")
     parser.feed(b"<!DOCTYPE html><body>")
-    block = RECORD * 100
-    for _ in range(records // 100):
-        parser.feed(block)
+    for n in range(0, records, 100):
+        parser.feed(_block(n))
     parser.close()
 
 
@@ -211,9 +216,8 @@ def _feed_events(records: int) -> None:
     parser = specparser.Parser(events=("start", "end"), encoding="utf-8")
     parser.feed(b"<!DOCTYPE html><body>")
     body = None
-    block = RECORD * 100
-    for _ in range(records // 100):
-        parser.feed(block)
+    for n in range(0, records, 100):
+        parser.feed(_block(n))
         for event, node in parser.read_events():
             if event == "start" and node.tag == "body":
                 body = node

@@ -424,9 +424,14 @@ class TreeConstructor:
                     if afe and afe[-1] is node:
                         # remove_from_afe's common case, written out: the
                         # last entry, and the last of its Noah's Ark key's.
-                        same = self.afe_segments[-1].get(node.akey)
+                        segment = self.afe_segments[-1]
+                        same = segment.get(node.akey)
                         if same and same[-1] is node:
                             same.pop()
+                            if not same:
+                                # No key outlives its entries: distinct
+                                # <a href>s would grow the dict for good.
+                                del segment[node.akey]
                             afe.pop()
                             simple = True
                 if simple:
@@ -1043,15 +1048,28 @@ class TreeConstructor:
         if afe and afe[-1] is rec:
             # The common case (closing the innermost formatting element): it
             # is the last entry, and the last of its key's entries.
-            same = self.afe_segments[-1].get(rec.akey)
+            segment = self.afe_segments[-1]
+            same = segment.get(rec.akey)
             if same and same[-1] is rec:
                 same.pop()
+                if not same:
+                    del segment[rec.akey]  # (see end_tag)
                 afe.pop()
                 return len(afe)
         same, i = self._afe_key_list(rec)
         if same is not None:
             del same[i]
+            if not same:
+                self._afe_forget_key(rec.akey)
         return self._afe_delete(rec)
+
+    def _afe_forget_key(self, key: Any) -> None:
+        """Drop ``key``'s list just emptied (the innermost empty one)."""
+        for segment in reversed(self.afe_segments):
+            same = segment.get(key)
+            if same is not None and not same:
+                del segment[key]
+                return
 
     def replace_in_afe(self, old: ElementRecord, new: ElementRecord, position: int = -1) -> None:
         """Put ``new`` in ``old``'s place (or, with ``position``, remove
