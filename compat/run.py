@@ -9,6 +9,7 @@
     python compat/run.py bs4 [--generic]
     python compat/run.py html5lib-api [api|bs4|lxml|html5lib|all]
     python compat/run.py html5lib-own [-v] [-k pytest-expression]
+    python compat/run.py sanitizer [--builder etree|lxml|lxml.html|bs4|dom|all] [-v]
 
 Each suite lives in ``compat/<name>_suite.py`` and exposes
 ``main(argv) -> int``; it prints one line per failure and ends with the
@@ -31,6 +32,7 @@ SUITES = {
     "bs4": "compat.bs4_suite",
     "html5lib-api": "compat.html5lib_api_suite",
     "html5lib-own": "compat.html5lib_own_suite",
+    "sanitizer": "compat.sanitizer_suite",
 }
 
 

@@ -33,6 +33,7 @@ from .builders import builder_names, get_builder, get_walker
 from .collector import set_pause_gc
 from .errors import ParseError
 from .etree_document import Doctype, HTMLElementTree
+from .sanitizer import Sanitizer, sanitize
 from .text import visible_text
 
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
@@ -44,11 +45,13 @@ __all__ = [
     "HTMLElementTree",
     "ParseError",
     "ParseInfo",
+    "Sanitizer",
     "builder_names",
     "get_builder",
     "get_walker",
     "parse",
     "parse_fragment",
+    "sanitize",
     "serialize",
     "visible_text",
     "set_pause_gc",

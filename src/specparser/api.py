@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from lxml.etree import _Element, _ElementTree
 
     from .encoding.bytestream import DecodedInput
+    from .sanitizer import SanitizerLike
 
 __all__ = ["Markup", "ParseInfo", "TreeName", "parse", "parse_fragment", "serialize"]
 
@@ -110,6 +111,8 @@ if TYPE_CHECKING:
         detect_utf8: bool
         errors: list[ParseError] | None
         info: ParseInfo | None
+        sanitizer: SanitizerLike | None
+        safe: bool
 
 
 # -- parse -------------------------------------------------------------------
@@ -157,6 +160,8 @@ def parse(
     detect_utf8: bool = True,
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
+    sanitizer: SanitizerLike | None = None,
+    safe: bool = True,
 ) -> Any:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -185,10 +190,19 @@ def parse(
     :param errors: a list the parse errors are appended to.
     :param info: a :class:`ParseInfo` to fill in (encoding, how it was
         chosen, quirks mode).
+    :param sanitizer: sanitize while the tree is built, as the Sanitizer
+        API's ``Document.parseHTML`` does: a :class:`specparser.Sanitizer`,
+        a configuration dict in the API's JSON shape, or ``"default"``
+        (``None``, the default: no sanitizing).  See
+        :mod:`specparser.sanitizer`.
+    :param safe: with a ``sanitizer``: ``True`` (the default) also removes
+        what executes script whatever the configuration allows
+        (``parseHTML``); ``False`` applies the configuration only
+        (``parseHTMLUnsafe``).
     """
     return _run(
         "parse", markup, tree, None, html_namespace, scripting, encoding,
-        transport_encoding, default_encoding, detect_utf8, errors, info,
+        transport_encoding, default_encoding, detect_utf8, errors, info, sanitizer, safe,
     )  # fmt: skip
 
 
@@ -243,6 +257,8 @@ def parse_fragment(
     detect_utf8: bool = True,
     errors: list[ParseError] | None = None,
     info: ParseInfo | None = None,
+    sanitizer: SanitizerLike | None = None,
+    safe: bool = True,
 ) -> Any:
     """Parse ``markup`` as the contents of a ``context`` element, as
     ``innerHTML`` does (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm).
@@ -253,11 +269,13 @@ def parse_fragment(
     ``"etree"`` an Element tagged ``DOCUMENT_FRAGMENT`` (its ``text`` is the
     leading text), for ``"lxml"`` / ``"lxml.html"`` a list (the leading text,
     then the nodes), for ``"bs4"`` a ``BeautifulSoup``, for ``"dom"`` a
-    ``DocumentFragment``.  Other arguments as :func:`parse`.
+    ``DocumentFragment``.  Other arguments as :func:`parse`; with a
+    ``sanitizer`` this is ``setHTML`` (``safe=True``: nothing at all for a
+    ``script`` context) or ``setHTMLUnsafe`` (``safe=False``).
     """
     return _run(
         "parse_fragment", markup, tree, context, html_namespace, scripting, encoding,
-        transport_encoding, default_encoding, detect_utf8, errors, info,
+        transport_encoding, default_encoding, detect_utf8, errors, info, sanitizer, safe,
     )  # fmt: skip
 
 
@@ -277,6 +295,8 @@ def _run(
     detect_utf8: Any,
     errors: Any,
     info: Any,
+    sanitizer: Any = None,
+    safe: Any = True,
 ) -> Any:
     """Check every argument (so a bad one fails whatever the input), read
     the input, run tree construction (again after an encoding change that
@@ -303,6 +323,8 @@ def _run(
     if info is not None and not isinstance(info, ParseInfo):
         raise TypeError(f"{function}(): info must be a specparser.ParseInfo or None, not {type(info).__name__}")
     data = _read(function, markup)
+    if sanitizer is not None or not isinstance(safe, bool):
+        make_builder, data = _sanitizing(function, make_builder, sanitizer, safe, context, data)
 
     def parse_text(decoded: DecodedInput) -> tuple[Any, Any, list[ParseError] | None, DecodedInput]:
         builder = make_builder()
@@ -337,6 +359,25 @@ def _run(
     if tree == "bs4" and decoded.encoding is not None:
         result.original_encoding = decoded.encoding
     return result
+
+
+def _sanitizing(
+    function: str, make_builder: Callable[[], TreeBuilder], sanitizer: Any, safe: Any, context: Any, data: Any
+) -> tuple[Callable[[], TreeBuilder], Any]:
+    """The builder factory wrapped in the Sanitizer API's filter, and the
+    input (none for a safe parse in a ``script`` context: the standard's
+    "set and filter HTML" step 1)."""
+    if not isinstance(safe, bool):
+        raise TypeError(f"{function}(): safe must be a bool, not {type(safe).__name__}")
+    if sanitizer is None:
+        return make_builder, data
+    from .constants import SVG_NAMESPACE
+    from .sanitizer import SanitizingTreeBuilder, get_a_sanitizer_instance_from_options
+
+    instance = get_a_sanitizer_instance_from_options(sanitizer, safe, f"{function}()")
+    if safe and context is not None and context[0] == "script" and context[1] in (HTML_NAMESPACE, SVG_NAMESPACE):
+        data = ""
+    return (lambda: SanitizingTreeBuilder(make_builder(), instance, safe)), data
 
 
 def _context(function: str, context: Any) -> tuple[str, str]:
