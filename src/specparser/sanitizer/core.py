@@ -91,14 +91,18 @@ def element_action(policy: Policy, name: tuple[str, str]) -> int:
     from sanitize core's element steps
     (https://wicg.github.io/sanitizer-api/#sanitize-core step 1.6)."""
     config = policy.config
-    if policy.hardened and name[1] == HTML_NAMESPACE:
-        # The string API: a noscript's contents parse differently with
-        # scripting on (a browser) than off (this parse), and a plaintext
-        # swallows everything after it when parsed again.
-        if name[0] == "noscript":
+    if policy.hardened:
+        # The string API: a script in any namespace goes (MathML's does not
+        # run, but nothing is lost); a noscript's contents parse
+        # differently with scripting on (a browser) than off (this parse);
+        # a plaintext swallows everything after it when parsed again.
+        if name[0] == "script":
             return REMOVE
-        if name[0] == "plaintext":
-            return REPLACE
+        if name[1] == HTML_NAMESPACE:
+            if name[0] == "noscript":
+                return REMOVE
+            if name[0] == "plaintext":
+                return REPLACE
     if name in config.replace_with_children:
         return REPLACE
     if config.elements is not None:
