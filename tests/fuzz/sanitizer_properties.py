@@ -43,6 +43,13 @@ SCRIPT_ELEMENTS = {
 }  # fmt: skip
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "cite"}
 EVENT_HANDLERS = frozenset(EVENT_HANDLER_CONTENT_ATTRIBUTES)
+# Where the standard looks for javascript: URLs (its navigating URL
+# attributes list), as (element, namespace, serialized attribute name).
+NAVIGATING = {
+    ("a", HTML_NAMESPACE, "href"), ("area", HTML_NAMESPACE, "href"), ("base", HTML_NAMESPACE, "href"),
+    ("form", HTML_NAMESPACE, "action"), ("button", HTML_NAMESPACE, "formaction"),
+    ("input", HTML_NAMESPACE, "formaction"), ("a", SVG_NAMESPACE, "href"), ("a", SVG_NAMESPACE, "xlink:href"),
+}  # fmt: skip
 
 #: Configurations the generators pick from: the default, "everything the
 #: baseline allows", and configurations that allow what mXSS needs.
@@ -107,10 +114,9 @@ def script_capable(events: list, *, every_on_attribute: bool, every_url_attribut
             if (attr[:2].lower() == "on") if every_on_attribute else (attr in EVENT_HANDLERS):
                 return f"event handler {attr!r} on {name!r}"
             is_url = attr in URL_ATTRIBUTES if every_url_attribute else (
-                (name, attr) in {("a", "href"), ("area", "href"), ("base", "href"), ("form", "action"),
-                                 ("button", "formaction"), ("input", "formaction"), ("a", "xlink:href")}
+                (name, namespace or HTML_NAMESPACE, attr) in NAVIGATING
                 or (namespace == MATHML_NAMESPACE and attr in ("href", "xlink:href"))
-            )  # fmt: skip
+            )
             # The URL parser strips C0 controls and spaces around the value
             # and drops tabs and newlines anywhere.
             url = value.strip("".join(map(chr, range(0x21)))).translate({9: None, 10: None, 13: None})
