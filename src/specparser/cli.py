@@ -22,7 +22,7 @@ import os
 import sys
 import time
 from collections import deque
-from typing import IO, Iterator, NamedTuple, Sequence
+from typing import IO, Any, Iterator, NamedTuple, Sequence
 
 from .encoding import get_an_encoding
 from .error_messages import message_for
@@ -87,6 +87,12 @@ line (files, bytes, parse errors, time) goes to standard error.  Output is
 UTF-8; the html format's <meta charset> says so (one is added to <head> when
 the output is not all ASCII and the document declared no encoding).
 
+--sanitize: the tree is sanitized as the Sanitizer API's safe calls do
+(https://wicg.github.io/sanitizer-api/), with the built-in safe default
+configuration or the JSON one of --sanitizer-config; with --fragment and the
+html format the output is specparser.sanitize()'s (a fixed point, safe to
+insert as the children of the context element).
+
 exit status: 0 parsed; 1 with --strict when any parse error occurred;
 2 for a usage error or an input that could not be read."""
 
@@ -103,6 +109,7 @@ class Options(NamedTuple):
     context: tuple[str, str] | None  # --fragment as (local name, namespace)
     scripting: bool
     detect_utf8: bool = True  # step 8 of the sniffing: valid UTF-8 is UTF-8
+    sanitizer: Any = None  # --sanitize: "default" or a config dict (None: no sanitizing)
 
 
 class _Result(NamedTuple):
@@ -184,6 +191,15 @@ def _build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--scripting", action="store_true", help="parse with the scripting flag set (noscript is raw text)"
     )
+    parser.add_argument(
+        "--sanitize", action="store_true",
+        help="sanitize as the Sanitizer API's safe calls do (setHTML for --fragment, parseHTML otherwise), "
+        "with the built-in safe default configuration; html output is made safe to parse again",
+    )
+    parser.add_argument(
+        "--sanitizer-config", metavar="FILE",
+        help="the sanitizer configuration, a JSON file in the Sanitizer API's shape (implies --sanitize)",
+    )
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when there is any parse error")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.add_argument(
@@ -233,7 +249,12 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
 
     def parse_text(decoded) -> Parsed:  # type: ignore[no-untyped-def]
         errors: list = []
-        builder = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
+        builder: Any = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
+        if options.sanitizer is not None:
+            from .sanitizer import SanitizingTreeBuilder, get_a_sanitizer_instance_from_options
+
+            sanitizer = get_a_sanitizer_instance_from_options(options.sanitizer, True, "--sanitize")
+            builder = SanitizingTreeBuilder(builder, sanitizer, safe=True, hardened=True)
         tree = build_tree(
             decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded
         )
@@ -260,6 +281,11 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     events = walk(tree)
     if fmt == "html":
         text = format_html(events, scripting=options.scripting, output_encoding=_OUTPUT_ENCODING)
+        if options.sanitizer is not None and options.context is not None:
+            # The string API's fixed point (specparser.sanitize).
+            from .sanitizer import sanitize
+
+            text = sanitize(text, options.sanitizer, context=_context_text(options.context))
     elif fmt == "tree":
         text = format_tree(events)
     elif fmt == "text":
@@ -451,6 +477,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _EXIT_INTERRUPTED
 
 
+def _context_text(context: tuple[str, str]) -> str:
+    from .constants import MATHML_NAMESPACE, SVG_NAMESPACE
+
+    prefix = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}.get(context[1], "")
+    return prefix + context[0]
+
+
+def _sanitizer_option(args: argparse.Namespace) -> Any:
+    """``--sanitize`` / ``--sanitizer-config FILE`` as the configuration
+    to give every worker, checked here (a bad file is a usage error)."""
+    if args.sanitizer_config is None:
+        return "default" if args.sanitize else None
+    import json
+
+    from .sanitizer import get_a_sanitizer_instance_from_options
+
+    try:
+        with open(args.sanitizer_config, encoding="utf-8") as file:
+            config = json.load(file)
+    except OSError as error:
+        raise UsageError(f"--sanitizer-config: {_describe_os_error(args.sanitizer_config, error)}") from None
+    except ValueError as error:
+        raise UsageError(f"--sanitizer-config: {args.sanitizer_config}: not JSON: {error}") from None
+    try:
+        get_a_sanitizer_instance_from_options(config, True, "--sanitizer-config")
+    except TypeError as error:
+        raise UsageError(str(error)) from None
+    return config
+
+
 def _main(argv: list[str]) -> int:
     args = _build_argument_parser().parse_args(argv)
     options = Options(
@@ -459,6 +515,7 @@ def _main(argv: list[str]) -> int:
         context=None if args.fragment is None else fragment_context(args.fragment),
         scripting=args.scripting,
         detect_utf8=not args.no_detect_utf8,
+        sanitizer=_sanitizer_option(args),
     )
     jobs: list[tuple[str, str | None, bytes | None]] = []
     for path in args.files:
