@@ -21,44 +21,9 @@ import sanitizer_properties as properties  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::specparser.infoset.DataLossWarning")
 
-#: Known mutation-XSS shapes (DOMPurify's and the browsers' bug trackers),
-#: each with a payload that runs if the shape survives.
-MXSS_SHAPES = [
-    '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-    '<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>',
-    '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
-    '<svg><style>&lt;img src=x onerror=alert(1)&gt;</style></svg>',
-    '<math><style>&lt;img src=x onerror=alert(1)&gt;</style></math>',
-    '<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=alert(1)&gt;">',
-    '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
-    '<math><mtext><table><mglyph><svg><mtext><style><path id="</style><img onerror=alert(1) src>">',
-    '<plaintext><img src=x onerror=alert(1)>',
-    '<xmp>&lt;/xmp&gt;&lt;img src=x onerror=alert(1)&gt;</xmp>',
-    '<select><template><style><img src=x onerror=alert(1)></style></template></select>',
-    '<select><option><svg><style><img src=x onerror=alert(1)></style></svg></option></select>',
-    '<table><b><tr><td>a</td></tr></b><img src=x onerror=alert(1)></table>',
-    '<!--><img src=x onerror=alert(1)>-->',
-    '<!-- --!><img src=x onerror=alert(1)>-->',
-    '<?x <img src=x onerror=alert(1)>?>',
-    'a&#13;b<p title="a&#13;b">',
-    '<a href="&#x6A;avascript:alert(1)">x</a>',
-    '<a href="java&#x09;script:alert(1)">x</a>',
-    '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
-    '<svg><animate attributeName="href" values="javascript:alert(1)"/></svg>',
-    '<math href="javascript:alert(1)">x</math>',
-    '<form action="javascript:alert(1)"><button formaction="javascript:alert(2)">x</button></form>',
-    '<iframe srcdoc="<script>alert(1)</script>"></iframe><object data="javascript:alert(1)"></object>',
-    '<svg><use href="data:image/svg+xml,<svg id=x><script>alert(1)</script></svg>#x"/></svg>',
-    '<template><script>alert(1)</script></template>',
-    '<textarea></textarea><img src=x onerror=alert(1)></textarea>',
-    '<title></title><img src=x onerror=alert(1)></title>',
-    '<svg><foreignObject><p><style></p><img src=x onerror=alert(1)></style></foreignObject></svg>',
-    '<math><annotation-xml encoding="text/html"><style><img src=x onerror=alert(1)></style></annotation-xml></math>',
-    '<table><div><td>x</td></div><img src=x onerror=alert(1)></table>',
-]
 
 
-@pytest.mark.parametrize("shape", MXSS_SHAPES)
+@pytest.mark.parametrize("shape", properties.MXSS_SHAPES)
 def test_known_mxss_shapes(shape):
     for config in properties.CONFIGS:
         for context in properties.CONTEXTS:
