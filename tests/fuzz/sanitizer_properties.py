@@ -139,12 +139,15 @@ def _events(text: str, context: str, scripting: bool) -> list:
 
 
 def script_capable(events: list, *, every_on_attribute: bool, every_url_attribute: bool) -> str | None:
-    """What in a tree's walker events could run script, or ``None``."""
+    """What in a tree's walker events could run script, or ``None``.  The
+    strict form (``every_*``, for the string API) also counts a MathML
+    ``script``, which browsers never run."""
     for event in events:
         if event[0] != START:
             continue
         _, name, namespace, attrs = event
-        if (name, namespace or HTML_NAMESPACE) in SCRIPT_ELEMENTS:
+        element = (name, namespace or HTML_NAMESPACE)
+        if element in SCRIPT_ELEMENTS and (every_on_attribute or element != ("script", MATHML_NAMESPACE)):
             return f"element {name!r} ({namespace})"
         for key, value in (attrs or {}).items():
             attr = key if isinstance(key, str) else (f"{key[0]}:{key[1]}" if key[0] else key[1])
