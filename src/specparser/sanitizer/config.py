@@ -49,7 +49,7 @@ __all__ = [
 
 #: What the ``sanitizer`` arguments accept: a :class:`Sanitizer`, a config
 #: dict in the API's JSON shape, or a preset name (``"default"``).
-SanitizerLike = Union["Sanitizer", dict, str]
+SanitizerLike = Union["Sanitizer", dict[str, Any], str]
 
 _PRESETS = ("default",)
 _CONFIG_LISTS = (
@@ -63,7 +63,7 @@ _CONFIG_LISTS = (
 )
 
 
-def built_in_safe_default_configuration() -> dict:
+def built_in_safe_default_configuration() -> dict[str, Any]:
     """https://wicg.github.io/sanitizer-api/#built-in-safe-default-configuration,
     as a new dict in the JSON shape."""
     return {
@@ -81,14 +81,14 @@ def built_in_safe_default_configuration() -> dict:
 # -- canonicalize and validate ------------------------------------------------
 
 
-def canonicalize_the_configuration(configuration: Any, allow_comments_pis_and_data_attributes: bool, where: str) -> dict:
+def canonicalize_the_configuration(configuration: Any, allow_comments_pis_and_data_attributes: bool, where: str) -> dict[str, Any]:
     """https://wicg.github.io/sanitizer-api/#sanitizer-canonicalize-the-configuration,
     on a copy: returns the canonical dict.  Members the dictionary does not
     define are ignored, as WebIDL does; a list member given as ``None`` is
     absent (WebIDL's ``undefined``)."""
     if not isinstance(configuration, dict):
         raise TypeError(f"{where}: a sanitizer configuration must be a dict, not {type(configuration).__name__}")
-    config: dict = {}
+    config: dict[str, Any] = {}
     for member in _CONFIG_LISTS:
         value = configuration.get(member)
         if value is not None:
@@ -127,7 +127,7 @@ def canonicalize_the_configuration(configuration: Any, allow_comments_pis_and_da
     return config
 
 
-def is_valid(config: dict) -> bool:
+def is_valid(config: dict[str, Any]) -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-valid for a
     canonical configuration."""
     if ("elements" in config) == ("removeElements" in config):
@@ -156,7 +156,7 @@ def is_valid(config: dict) -> bool:
     return _valid_with_global_remove_list(config)
 
 
-def _valid_with_global_allow_list(config: dict) -> bool:
+def _valid_with_global_allow_list(config: dict[str, Any]) -> bool:
     # The valid algorithm's step "If config["attributes"] exists".
     attributes = {key(a) for a in config["attributes"]}
     data = config.get("dataAttributes") is True
@@ -176,7 +176,7 @@ def _valid_with_global_allow_list(config: dict) -> bool:
     return not (data and any(is_custom_data_attribute(a) for a in config["attributes"]))
 
 
-def _valid_with_global_remove_list(config: dict) -> bool:
+def _valid_with_global_remove_list(config: dict[str, Any]) -> bool:
     # The valid algorithm's step "Otherwise" (a global removeAttributes).
     removed = {key(a) for a in config["removeAttributes"]}
     for element in config.get("elements", ()):
@@ -198,7 +198,7 @@ def _valid_with_global_remove_list(config: dict) -> bool:
 # -- modify ------------------------------------------------------------------
 
 
-def remove_an_element(element: Any, configuration: dict, where: str = "Sanitizer.remove_element()") -> bool:
+def remove_an_element(element: Any, configuration: dict[str, Any], where: str = "Sanitizer.remove_element()") -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizer-remove-an-element"""
     element = canonicalize_a_sanitizer_element(element, where)
     modified = remove(configuration.get("replaceWithChildrenElements", []), element)
@@ -213,7 +213,7 @@ def remove_an_element(element: Any, configuration: dict, where: str = "Sanitizer
     return True
 
 
-def remove_an_attribute(attribute: Any, configuration: dict, where: str = "Sanitizer.remove_attribute()") -> bool:
+def remove_an_attribute(attribute: Any, configuration: dict[str, Any], where: str = "Sanitizer.remove_attribute()") -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizer-remove-an-attribute"""
     attribute = canonicalize_a_sanitizer_attribute(attribute, where)
     if "attributes" in configuration:
@@ -235,7 +235,7 @@ def remove_an_attribute(attribute: Any, configuration: dict, where: str = "Sanit
     return True
 
 
-def remove_unsafe(configuration: dict) -> bool:
+def remove_unsafe(configuration: dict[str, Any]) -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-remove-unsafe:
     remove the safe baseline's elements and attributes and every event
     handler content attribute from ``configuration`` (in place); whether
@@ -244,8 +244,8 @@ def remove_unsafe(configuration: dict) -> bool:
     for name, namespace in builtins.SAFE_BASELINE_REMOVE_ELEMENTS:
         if remove_an_element({"name": name, "namespace": namespace}, configuration, "remove unsafe"):
             result = True
-    for name, namespace in builtins.SAFE_BASELINE_REMOVE_ATTRIBUTES:
-        if remove_an_attribute({"name": name, "namespace": namespace}, configuration, "remove unsafe"):
+    for attribute, attribute_namespace in builtins.SAFE_BASELINE_REMOVE_ATTRIBUTES:
+        if remove_an_attribute({"name": attribute, "namespace": attribute_namespace}, configuration, "remove unsafe"):
             result = True
     for name in builtins.EVENT_HANDLER_CONTENT_ATTRIBUTES:
         if remove_an_attribute(name, configuration, "remove unsafe"):
@@ -275,11 +275,11 @@ class Compiled:
         "data_attributes",
     )
 
-    def __init__(self, config: dict) -> None:
-        def names(items: Any) -> frozenset:
+    def __init__(self, config: dict[str, Any]) -> None:
+        def names(items: Any) -> frozenset[Any]:
             return frozenset(key(item) for item in items)
 
-        self.elements: dict | None = None
+        self.elements: dict[tuple[str, str | None], tuple[frozenset[Any] | None, frozenset[Any] | None]] | None = None
         if "elements" in config:
             self.elements = {
                 key(e): (
@@ -290,13 +290,13 @@ class Compiled:
             }
         self.remove_elements = names(config.get("removeElements", ()))
         self.replace_with_children = names(config.get("replaceWithChildrenElements", ()))
-        self.processing_instructions: frozenset | None = None
+        self.processing_instructions: frozenset[Any] | None = None
         if "processingInstructions" in config:
             self.processing_instructions = frozenset(p["target"] for p in config["processingInstructions"])
         self.remove_processing_instructions = frozenset(
             p["target"] for p in config.get("removeProcessingInstructions", ())
         )
-        self.attributes: frozenset | None = names(config["attributes"]) if "attributes" in config else None
+        self.attributes: frozenset[Any] | None = names(config["attributes"]) if "attributes" in config else None
         self.remove_attributes = names(config.get("removeAttributes", ()))
         self.comments: bool = config["comments"] is True
         self.data_attributes: bool = config.get("dataAttributes") is True
@@ -328,7 +328,7 @@ class Sanitizer:
 
     __slots__ = ("_configuration", "_compiled")
 
-    def __init__(self, configuration: dict | str | None = "default") -> None:
+    def __init__(self, configuration: dict[str, Any] | str | None = "default") -> None:
         # https://wicg.github.io/sanitizer-api/#dom-sanitizer-sanitizer
         if configuration is None:
             configuration = "default"
@@ -336,7 +336,7 @@ class Sanitizer:
             if configuration not in _PRESETS:
                 raise TypeError(f"Sanitizer(): unknown preset {configuration!r} (known: {', '.join(_PRESETS)})")
             configuration = built_in_safe_default_configuration()
-        self._configuration: dict = {}
+        self._configuration: dict[str, Any] = {}
         self._compiled: dict[bool, Compiled] = {}
         if not self.set_a_configuration(configuration, True, "Sanitizer()"):
             raise TypeError(f"Sanitizer(): invalid configuration {configuration!r}")
@@ -379,7 +379,7 @@ class Sanitizer:
 
     # -- query -----------------------------------------------------------
 
-    def get(self) -> dict:
+    def get(self) -> dict[str, Any]:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-get: a copy
         of the configuration, its lists sorted."""
         config = copy.deepcopy(self._configuration)
@@ -401,15 +401,15 @@ class Sanitizer:
 
     # -- modify ----------------------------------------------------------
 
-    def allow_element(self, element: str | dict) -> bool:
+    def allow_element(self, element: str | dict[str, Any]) -> bool:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-allowelement"""
         return self._changed(_allow_element(self._configuration, element))
 
-    def remove_element(self, element: str | dict) -> bool:
+    def remove_element(self, element: str | dict[str, Any]) -> bool:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-removeelement"""
         return self._changed(remove_an_element(element, self._configuration))
 
-    def replace_element_with_children(self, element: str | dict) -> bool:
+    def replace_element_with_children(self, element: str | dict[str, Any]) -> bool:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-replaceelementwithchildren"""
         configuration = self._configuration
         element = canonicalize_a_sanitizer_element(element, "Sanitizer.replace_element_with_children()")
@@ -422,7 +422,7 @@ class Sanitizer:
         add(configuration.setdefault("replaceWithChildrenElements", []), element)
         return self._changed(True)
 
-    def allow_processing_instruction(self, pi: str | dict) -> bool:
+    def allow_processing_instruction(self, pi: str | dict[str, Any]) -> bool:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-allowprocessinginstruction"""
         configuration = self._configuration
         pi = canonicalize_a_sanitizer_processing_instruction(pi, "Sanitizer.allow_processing_instruction()")
@@ -437,7 +437,7 @@ class Sanitizer:
             return self._changed(True)
         return False
 
-    def remove_processing_instruction(self, pi: str | dict) -> bool:
+    def remove_processing_instruction(self, pi: str | dict[str, Any]) -> bool:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-removeprocessinginstruction"""
         configuration = self._configuration
         pi = canonicalize_a_sanitizer_processing_instruction(pi, "Sanitizer.remove_processing_instruction()")
@@ -452,7 +452,7 @@ class Sanitizer:
         configuration["removeProcessingInstructions"].append(pi)
         return self._changed(True)
 
-    def allow_attribute(self, attribute: str | dict) -> bool:
+    def allow_attribute(self, attribute: str | dict[str, Any]) -> bool:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-allowattribute"""
         configuration = self._configuration
         attribute = canonicalize_a_sanitizer_attribute(attribute, "Sanitizer.allow_attribute()")
@@ -468,7 +468,7 @@ class Sanitizer:
             return self._changed(True)
         return self._changed(remove(configuration["removeAttributes"], attribute))
 
-    def remove_attribute(self, attribute: str | dict) -> bool:
+    def remove_attribute(self, attribute: str | dict[str, Any]) -> bool:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-removeattribute"""
         return self._changed(remove_an_attribute(attribute, self._configuration))
 
@@ -501,7 +501,7 @@ class Sanitizer:
         return self._changed(remove_unsafe(self._configuration))
 
 
-def _allow_element(configuration: dict, element: Any) -> bool:
+def _allow_element(configuration: dict[str, Any], element: Any) -> bool:
     """https://wicg.github.io/sanitizer-api/#dom-sanitizer-allowelement's
     steps after the assertion."""
     element = canonicalize_a_sanitizer_element_with_attributes(element, "Sanitizer.allow_element()")
@@ -548,7 +548,7 @@ def _allow_element(configuration: dict, element: Any) -> bool:
     return True
 
 
-def _map_equals(a: dict, b: dict) -> bool:
+def _map_equals(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """https://wicg.github.io/sanitizer-api/#map-equal for element entries:
     the same members, lists equal as sets of names."""
     if a.keys() != b.keys():

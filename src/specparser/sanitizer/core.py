@@ -110,7 +110,7 @@ def element_action(policy: Policy, name: tuple[str, str]) -> int:
     return REMOVE if name in config.remove_elements else KEEP
 
 
-def sanitize_attributes(policy: Policy, element: tuple[str, str], attrs: dict) -> dict | None:
+def sanitize_attributes(policy: Policy, element: tuple[str, str], attrs: dict[str, Any]) -> dict[str, Any] | None:
     """The attribute steps of sanitize core for one kept element: the
     attributes kept, or ``None`` when all are (the common case, no copy).
     ``attrs`` keys are TreeBuilder attribute names (a str, or a
@@ -121,7 +121,7 @@ def sanitize_attributes(policy: Policy, element: tuple[str, str], attrs: dict) -
     local_remove = local[1] if local is not None else None
     allowed = config.attributes
     safe = policy.safe
-    kept: dict | None = None
+    kept: dict[str, Any] | None = None
     for index, (key, value) in enumerate(attrs.items()):
         name = (key, None) if key.__class__ is str else (key[1], key[2])
         if local_remove is not None and name in local_remove:

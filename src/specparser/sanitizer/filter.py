@@ -101,7 +101,7 @@ class SanitizingTreeBuilder(TreeBuilder):
 
     # -- node creation: the sanitizer's decisions ------------------------
 
-    def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> LightNode:
+    def create_element(self, name: str, namespace: str, attrs: dict[str, Any], pos: int = -1) -> LightNode:
         policy = self.policy
         action = element_action(policy, (name, namespace))
         if action != KEEP:
@@ -128,6 +128,7 @@ class SanitizingTreeBuilder(TreeBuilder):
 
     def append_doctype(self, name: str, public_id: str, system_id: str) -> None:
         # Sanitize core keeps a DocumentType as it is.
+        assert self._root is not None  # start_document came first
         self.append(self._root, LightNode(DOCTYPE, data=(name, public_id, system_id)))
 
     def template_contents(self, template: LightNode) -> LightNode:
@@ -167,7 +168,7 @@ class SanitizingTreeBuilder(TreeBuilder):
     def append(self, parent: LightNode, child: LightNode) -> None:
         self._place(parent, child, None)
 
-    def append_new_element(self, parent: LightNode, name: str, namespace: str, attrs: dict, pos: int = -1) -> LightNode:
+    def append_new_element(self, parent: LightNode, name: str, namespace: str, attrs: dict[str, Any], pos: int = -1) -> LightNode:
         node = self.create_element(name, namespace, attrs, pos)
         self._place(parent, node, None)
         return node
@@ -198,7 +199,7 @@ class SanitizingTreeBuilder(TreeBuilder):
     def parent_of(self, node: LightNode) -> LightNode | None:
         return node.parent
 
-    def children_of(self, parent: LightNode) -> list:
+    def children_of(self, parent: LightNode) -> list[Any]:
         return [child for child in parent.children if child.__class__ is not str]
 
     def remove_between(self, parent: LightNode, start: LightNode, end: LightNode | None) -> None:
@@ -210,7 +211,7 @@ class SanitizingTreeBuilder(TreeBuilder):
                 child.parent = None
         del siblings[first:last]
 
-    def add_missing_attributes(self, node: LightNode, attrs: dict) -> None:
+    def add_missing_attributes(self, node: LightNode, attrs: dict[str, Any]) -> None:
         if node.state != KEPT or node.kind != ELEMENT:
             return
         kept = sanitize_attributes(self.policy, (node.name, node.namespace), attrs)

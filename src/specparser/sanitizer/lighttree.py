@@ -45,7 +45,7 @@ class LightNode:
         self.namespace = namespace
         self.attrs = attrs
         self.data = data
-        self.children: list = []
+        self.children: list[Any] = []
         self.parent: LightNode | None = None
         self.contents: LightNode | None = None
         self.pos = pos
@@ -55,7 +55,7 @@ class LightNode:
         self.location: tuple[LightNode, LightNode | None] | None = None
 
 
-def index_of(siblings: list, node: Any) -> int:
+def index_of(siblings: list[Any], node: Any) -> int:
     """The index of ``node`` in ``siblings`` by identity, searched from the
     end (where the parser inserts and removes)."""
     for index in range(len(siblings) - 1, -1, -1):
@@ -68,8 +68,8 @@ def clone_children(target: LightNode, source: LightNode) -> None:
     """Replace ``target``'s children with deep clones of ``source``'s
     (https://html.spec.whatwg.org/#clone-an-option-into-a-selectedcontent),
     without recursion; template contents are cloned too."""
-    clones: list = []
-    stack: list[tuple[list, LightNode | None, list]] = [(list(source.children), None, clones)]
+    clones: list[Any] = []
+    stack: list[tuple[list[Any], LightNode | None, list[Any]]] = [(list(source.children), None, clones)]
     while stack:
         items, parent, out = stack.pop()
         for item in items:

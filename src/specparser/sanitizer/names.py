@@ -36,7 +36,7 @@ __all__ = [
     "to_dom_string",
 ]
 
-Name = dict  # {"name": str, "namespace": str | None, ...}
+Name = dict[str, Any]  # {"name": str, "namespace": str | None, ...}
 
 
 def to_dom_string(value: Any, where: str) -> str:
@@ -86,7 +86,7 @@ def canonicalize_a_sanitizer_attribute(attribute: Any, where: str = "Sanitizer")
     return canonicalize_a_sanitizer_name(attribute, None, where)
 
 
-def _sequence(value: Any, where: str) -> list:
+def _sequence(value: Any, where: str) -> list[Any]:
     # WebIDL sequence<T>: any iterable but a string or a dict.
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
         raise TypeError(f"{where}: expected a list, not {type(value).__name__}")
@@ -108,7 +108,7 @@ def canonicalize_a_sanitizer_element_with_attributes(element: Any, where: str = 
     return result
 
 
-def canonicalize_a_sanitizer_processing_instruction(pi: Any, where: str = "Sanitizer") -> dict:
+def canonicalize_a_sanitizer_processing_instruction(pi: Any, where: str = "Sanitizer") -> dict[str, Any]:
     """https://wicg.github.io/sanitizer-api/#canonicalize-a-sanitizer-processing-instruction"""
     if isinstance(pi, dict):
         if "target" not in pi:
@@ -123,12 +123,12 @@ def contains(items: Iterable[Name], item: Name) -> bool:
     return any(key(entry) == wanted for entry in items)
 
 
-def contains_a_target(items: Iterable[dict], target: str) -> bool:
+def contains_a_target(items: Iterable[dict[str, Any]], target: str) -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-contains-a-target"""
     return any(entry["target"] == target for entry in items)
 
 
-def remove(items: list, item: Name) -> bool:
+def remove(items: list[Any], item: Name) -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-remove: remove
     every entry with ``item``'s name and namespace; whether one was there."""
     wanted = key(item)
@@ -138,26 +138,26 @@ def remove(items: list, item: Name) -> bool:
     return removed
 
 
-def add(items: list, item: Name) -> None:
+def add(items: list[Any], item: Name) -> None:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-add"""
     if not contains(items, item):
         items.append(item)
 
 
-def has_duplicates(items: list) -> bool:
+def has_duplicates(items: list[Any]) -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-has-duplicates"""
     return len({key(entry) for entry in items}) != len(items)
 
 
-def has_duplicate_targets(items: list) -> bool:
+def has_duplicate_targets(items: list[Any]) -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-has-duplicate-targets"""
     return len({entry["target"] for entry in items}) != len(items)
 
 
-def remove_duplicates(items: list) -> list:
+def remove_duplicates(items: list[Any]) -> list[Any]:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-remove-duplicates"""
-    result: list = []
-    seen: set = set()
+    result: list[Any] = []
+    seen: set[tuple[str, str | None]] = set()
     for entry in items:
         if key(entry) not in seen:
             seen.add(key(entry))
@@ -165,7 +165,7 @@ def remove_duplicates(items: list) -> list:
     return result
 
 
-def intersection(a: Iterable[Name], b: Iterable[Name]) -> list:
+def intersection(a: Iterable[Name], b: Iterable[Name]) -> list[Any]:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-intersection
     (the entries of ``a`` whose name is also in ``b``)."""
     keys_b = {key(entry) for entry in b}
@@ -179,7 +179,7 @@ def code_units(text: str) -> bytes:
     return text.encode("utf-16-be", "surrogatepass")
 
 
-def less_than_item_key(item: Name) -> tuple:
+def less_than_item_key(item: Name) -> tuple[Any, ...]:
     """A sort key equal to https://wicg.github.io/sanitizer-api/#sanitizerconfig-less-than-item:
     null namespace first, then namespace, then name, each by code units."""
     namespace = item["namespace"]

@@ -93,9 +93,8 @@ class _Run:
         from ..builders import get_builder, get_walker
         from ..treeconstruction import build_tree
 
-        builder = SanitizingTreeBuilder(
-            get_builder("etree")(namespaceHTMLElements=False), self.sanitizer, safe=True, hardened=True
-        )
+        inner: Any = get_builder("etree")
+        builder = SanitizingTreeBuilder(inner(namespaceHTMLElements=False), self.sanitizer, safe=True, hardened=True)
         fragment = build_tree(markup, builder, context=self.context)
         events = list(get_walker("etree")(fragment))
         text = "".join(event[1] for event in events if event[0] == TEXT)
