@@ -137,6 +137,17 @@ class SanitizingTreeBuilder(TreeBuilder):
             template.contents = LightNode(FRAGMENT)
         return template.contents
 
+    def attach_shadow_root(self, host: LightNode, init: Any) -> LightNode | None:
+        """A declarative shadow root (``parse(..., shadow_roots=True)``, as
+        ``setHTML`` parses): its contents are sanitized as they are
+        inserted, like a template's, and given to the wrapped builder's
+        ``attach_shadow_root`` with the host; a removed or replaced host's
+        shadow root is never seen."""
+        fragment = LightNode(FRAGMENT)
+        if host.state == KEPT:
+            host.shadow = (init, fragment)
+        return fragment
+
     # -- insertion: where a node really goes -------------------------------
 
     def _place(self, parent: LightNode, child: Any, before: LightNode | None) -> None:

@@ -35,7 +35,7 @@ class LightNode:
     processing instruction's ``(target, data)`` or a doctype's
     ``(name, public_id, system_id)``."""
 
-    __slots__ = ("kind", "name", "namespace", "attrs", "data", "children", "parent", "contents", "pos", "state", "location")
+    __slots__ = ("kind", "name", "namespace", "attrs", "data", "children", "parent", "contents", "pos", "state", "location", "shadow")
 
     def __init__(
         self, kind: int, name: str = "", namespace: str = "", attrs: Any = None, data: Any = None, pos: int = -1, state: int = KEPT
@@ -53,6 +53,8 @@ class LightNode:
         # A REPLACED element once inserted: (parent, before) where its
         # children go (before None: at the end).
         self.location: tuple[LightNode, LightNode | None] | None = None
+        # A declarative shadow root: (the parser's init, its fragment).
+        self.shadow: tuple[Any, LightNode] | None = None
 
 
 def index_of(siblings: list[Any], node: Any) -> int:
@@ -114,6 +116,14 @@ def replay(root: LightNode, builder: Any, real_root: Any) -> None:
                 else:
                     node = builder.append_new_element(parent, child.name, child.namespace, child.attrs, child.pos)
                 stack.append((iter(child.children), node))
+                if child.shadow is not None:
+                    # Sanitize core: "If child is a shadow host", its shadow
+                    # root (already sanitized) goes with it, when the
+                    # builder holds shadow roots.
+                    attach = getattr(builder, "attach_shadow_root", None)
+                    real = attach(node, child.shadow[0]) if attach is not None else None
+                    if real is not None:
+                        stack.append((iter(child.shadow[1].children), real))
                 if child.contents is not None:
                     stack.append((iter(child.contents.children), builder.template_contents(node)))
                 break
