@@ -153,11 +153,14 @@ class SanitizingTreeBuilder(TreeBuilder):
     def _place(self, parent: LightNode, child: Any, before: LightNode | None) -> None:
         """Insert ``child`` (a node or text) into ``parent`` before
         ``before``, following replaced elements to their location."""
-        while before is None and parent.state == REPLACED and parent.location is not None:
-            parent, before = parent.location
+        while True:
+            if before is not None and before.parent is not parent:
+                before = None  # that node has moved since: the end
+            if before is None and parent.state == REPLACED and parent.location is not None:
+                parent, before = parent.location
+                continue
+            break
         siblings = parent.children
-        if before is not None and before.parent is not parent:
-            before = None  # the location's node has moved since: the end
         index = len(siblings) if before is None else index_of(siblings, before)
         if child.__class__ is str:
             if index and siblings[index - 1].__class__ is str:
