@@ -287,3 +287,14 @@ def test_equality_and_repr():
     assert Sanitizer() == Sanitizer("default")
     assert Sanitizer({}) != Sanitizer()
     assert repr(Sanitizer({"elements": ["p"]})).startswith("Sanitizer({")
+
+
+def test_preset_instances_share_nothing_observable():
+    # Sanitizer() shares the built-in default until changed (a copy then).
+    a, b = Sanitizer(), Sanitizer()
+    assert a.allow_element("custom-x") is True
+    assert len(a.get()["elements"]) == 122 and len(b.get()["elements"]) == 121
+    assert len(Sanitizer().get()["elements"]) == 121
+    c = Sanitizer()
+    c.set_comments(True)
+    assert Sanitizer().get()["comments"] is False

@@ -326,27 +326,42 @@ class Sanitizer:
     additionally apply "remove unsafe" whatever the configuration says.
     """
 
-    __slots__ = ("_configuration", "_compiled")
+    __slots__ = ("_config", "_shared", "_compiled")
 
     def __init__(self, configuration: dict[str, Any] | str | None = "default") -> None:
         # https://wicg.github.io/sanitizer-api/#dom-sanitizer-sanitizer
         if configuration is None:
             configuration = "default"
+        self._config: dict[str, Any] = {}
+        # True while _config is the preset's, shared with other instances:
+        # copied before the first change (building and compiling the
+        # built-in default takes milliseconds; a preset costs nothing).
+        self._shared = False
+        self._compiled: dict[bool, Compiled] = {}
         if isinstance(configuration, str):
             if configuration not in _PRESETS:
                 raise TypeError(f"Sanitizer(): unknown preset {configuration!r} (known: {', '.join(_PRESETS)})")
-            configuration = built_in_safe_default_configuration()
-        self._configuration: dict[str, Any] = {}
-        self._compiled: dict[bool, Compiled] = {}
+            preset = _preset(configuration)
+            self._config, self._shared = preset._config, True
+            self._compiled = {safe: preset.compiled(safe) for safe in (False, True)}
+            return
         if not self.set_a_configuration(configuration, True, "Sanitizer()"):
             raise TypeError(f"Sanitizer(): invalid configuration {configuration!r}")
+
+    @property
+    def _configuration(self) -> dict[str, Any]:
+        # The configuration, to be changed: a shared preset is copied first.
+        if self._shared:
+            self._config = copy.deepcopy(self._config)
+            self._shared = False
+        return self._config
 
     def set_a_configuration(self, configuration: Any, allow_comments_pis_and_data_attributes: bool, where: str) -> bool:
         """https://wicg.github.io/sanitizer-api/#sanitizer-set-a-configuration"""
         config = canonicalize_the_configuration(configuration, allow_comments_pis_and_data_attributes, where)
         if not is_valid(config):
             return False
-        self._configuration = config
+        self._config, self._shared = config, False
         self._compiled.clear()
         return True
 
@@ -365,7 +380,7 @@ class Sanitizer:
         on a copy: the Sanitizer itself is not changed)."""
         found = self._compiled.get(safe)
         if found is None:
-            config = self._configuration
+            config = self._config
             if safe:
                 config = copy.deepcopy(config)
                 remove_unsafe(config)
@@ -382,7 +397,7 @@ class Sanitizer:
     def get(self) -> dict[str, Any]:
         """https://wicg.github.io/sanitizer-api/#dom-sanitizer-get: a copy
         of the configuration, its lists sorted."""
-        config = copy.deepcopy(self._configuration)
+        config = copy.deepcopy(self._config)
         if "elements" in config:
             for element in config["elements"]:
                 for member in ("attributes", "removeAttributes"):
@@ -562,6 +577,19 @@ def _map_equals(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return True
 
 
+_PRESET_INSTANCES: dict[str, Sanitizer] = {}
+
+
+def _preset(name: str) -> Sanitizer:
+    """The preset's configuration, built and compiled once (never handed
+    out: Sanitizer(name) shares its configuration until changed)."""
+    found = _PRESET_INSTANCES.get(name)
+    if found is None:
+        found = Sanitizer(built_in_safe_default_configuration())
+        _PRESET_INSTANCES[name] = found
+    return found
+
+
 def get_a_sanitizer_instance_from_options(sanitizer: Any, safe: bool, where: str) -> Sanitizer:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-get-a-sanitizer-instance-from-options,
     with ``sanitizer`` the options' ``sanitizer`` member: a Sanitizer is
@@ -573,11 +601,10 @@ def get_a_sanitizer_instance_from_options(sanitizer: Any, safe: bool, where: str
     if isinstance(sanitizer, str):
         if sanitizer not in _PRESETS:
             raise TypeError(f"{where}: unknown sanitizer preset {sanitizer!r} (known: {', '.join(_PRESETS)})")
-        return Sanitizer()
+        return Sanitizer(sanitizer)
     if isinstance(sanitizer, dict):
         instance = Sanitizer.__new__(Sanitizer)
-        instance._configuration = {}
-        instance._compiled = {}
+        instance._config, instance._shared, instance._compiled = {}, False, {}
         if not instance.set_a_configuration(sanitizer, not safe, where):
             raise TypeError(f"{where}: invalid sanitizer configuration {sanitizer!r}")
         return instance
