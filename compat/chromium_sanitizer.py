@@ -123,7 +123,7 @@ def run_chromium(chromium: str, cases: list) -> list:
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={profile}", "--virtual-time-budget=20000", "--dump-dom", page.as_uri()],
-            capture_output=True, text=True, timeout=300, check=True,
+            capture_output=True, text=True, timeout=90, check=True,
         ).stdout  # fmt: skip
     match = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
     if match is None:

@@ -182,3 +182,12 @@ def test_shadow_roots_are_sanitized_and_handed_on():
     builder.append_new_element(builder.attach_shadow_root(removed, "open"), "p", HTML, {})
     result = builder.finish()
     assert specparser.serialize(result) == '<div><shadow-root mode="open"><p>in the shadow</p></shadow-root></div>'
+
+
+def test_event_handlers_outside_htmls_list_are_removed():
+    # The standard's list misses handlers browsers run (CSS animations,
+    # SVG animation ...); Chromium 156 removes onbegin, onsearch and
+    # oncommand and keeps onfoo.
+    markup = '<p onanimationend="a" onsearch="b" oncommand="c" onfoo="d" one="e"></p><svg><animate onbegin="f"></animate></svg>'
+    tree = specparser.parse_fragment(markup, sanitizer={})
+    assert specparser.serialize(tree) == '<p onfoo="d" one="e"></p><svg><animate></animate></svg>'

@@ -30,7 +30,7 @@ import specparser
 from specparser.builders import get_walker
 from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from specparser.sanitizer import SanitizingTreeBuilder, get_a_sanitizer_instance_from_options
-from specparser.sanitizer.builtins import EVENT_HANDLER_CONTENT_ATTRIBUTES
+from specparser.sanitizer.builtins import BROWSER_EVENT_HANDLER_ATTRIBUTES, EVENT_HANDLER_CONTENT_ATTRIBUTES
 from specparser.testformat import dump_events
 from specparser.walkers import START
 
@@ -42,7 +42,7 @@ SCRIPT_ELEMENTS = {
     ("embed", HTML_NAMESPACE), ("use", SVG_NAMESPACE),
 }  # fmt: skip
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "cite"}
-EVENT_HANDLERS = frozenset(EVENT_HANDLER_CONTENT_ATTRIBUTES)
+EVENT_HANDLERS = frozenset(EVENT_HANDLER_CONTENT_ATTRIBUTES + BROWSER_EVENT_HANDLER_ATTRIBUTES)
 # Where the standard looks for javascript: URLs (its navigating URL
 # attributes list), as (element, namespace, serialized attribute name).
 NAVIGATING = {
@@ -86,7 +86,7 @@ _PIECES = [
     "&lt;img src=x onerror=alert(1)&gt;", "&#13;", "\r", "\x00", "<p title='</noscript><img src=x onerror=alert(1)>'>",
     "<style><img src=x onerror=alert(1)></style>", "</", "<", ">", "'", '"', "=", " ", "x", "<br>", "</br>", "<html>",
     "<body onload=alert(1)>", "<frameset>", "<object data=javascript:x>", "<embed src=x>", "<svg><use href=#x>",
-    "<keygen>", "<listing>", "<pre>\n", "<image>", "<isindex>", "<noembed>", "</noembed>", "<noframes>", "<font color=red>",
+    "<p onanimationend=alert(1) style=animation:x>", "<svg><animate onbegin=alert(1) dur=1s>", "<keygen>", "<listing>", "<pre>\n", "<image>", "<isindex>", "<noembed>", "</noembed>", "<noframes>", "<font color=red>",
 ]  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from ..constants import HTML_NAMESPACE as HTML, MATHML_NAMESPACE as MATHML, SVG_
 
 __all__ = [
     "ANIMATING_URL_ATTRIBUTES",
+    "BROWSER_EVENT_HANDLER_ATTRIBUTES",
     "EVENT_HANDLER_CONTENT_ATTRIBUTES",
     "NAVIGATING_URL_ATTRIBUTES",
     "NON_REPLACEABLE_ELEMENTS",
@@ -193,6 +194,28 @@ EVENT_HANDLER_CONTENT_ATTRIBUTES: tuple[str, ...] = (
     'onsecuritypolicyviolation', 'onseeked', 'onseeking', 'onselect', 'onslotchange', 'onstalled',
     'onstorage', 'onsubmit', 'onsuspend', 'ontimeupdate', 'ontoggle', 'onunhandledrejection',
     'onunload', 'onvolumechange', 'onwaiting', 'onwheel',
+)
+
+#: Event handler content attributes that browsers run but HTML's index
+#: above does not list: other standards' (CSS Animations and Transitions,
+#: Fullscreen, Pointer Lock, Selection API, Page Lifecycle, SVG animation,
+#: WebXR, invoker commands) and browsers' own (prefixed, legacy).  The
+#: standard leaves such extensions to the user agent ("remove unsafe",
+#: its warning); output of this library may reach any browser, so
+#: "remove unsafe" removes these too.  Chromium 156's setHTML removes
+#: onbegin, onsearch and oncommand (checked), keeping a name it does not
+#: know (onfoo).
+BROWSER_EVENT_HANDLER_ATTRIBUTES: tuple[str, ...] = (
+    "onactivate", "onanimationcancel", "onanimationend", "onanimationiteration", "onanimationstart",
+    "onbeforeactivate", "onbeforecopy", "onbeforecut", "onbeforepaste", "onbeforexrselect", "onbegin",
+    "oncommand", "oncontentvisibilityautostatechange", "onend", "onfocusin", "onfocusout", "onfreeze",
+    "onfullscreenchange", "onfullscreenerror", "onmousewheel", "onmove", "onoverscroll",
+    "onpointerlockchange", "onpointerlockerror", "onpointerrawupdate", "onprerenderingchange",
+    "onreadystatechange", "onrepeat", "onresume", "onscrollsnapchange", "onscrollsnapchanging", "onsearch",
+    "onselectionchange", "onselectstart", "onshow", "ontimezonechange", "ontransitioncancel",
+    "ontransitionend", "ontransitionrun", "ontransitionstart", "onvisibilitychange",
+    "onwebkitanimationend", "onwebkitanimationiteration", "onwebkitanimationstart",
+    "onwebkitfullscreenchange", "onwebkitfullscreenerror", "onwebkittransitionend", "onzoom",
 )
 
 #: https://wicg.github.io/sanitizer-api/#built-in-navigating-url-attributes-list

@@ -238,8 +238,9 @@ def remove_an_attribute(attribute: Any, configuration: dict[str, Any], where: st
 def remove_unsafe(configuration: dict[str, Any]) -> bool:
     """https://wicg.github.io/sanitizer-api/#sanitizerconfig-remove-unsafe:
     remove the safe baseline's elements and attributes and every event
-    handler content attribute from ``configuration`` (in place); whether
-    anything changed."""
+    handler content attribute (HTML's list and the browsers' others, see
+    :data:`builtins.BROWSER_EVENT_HANDLER_ATTRIBUTES`) from
+    ``configuration`` (in place); whether anything changed."""
     result = False
     for name, namespace in builtins.SAFE_BASELINE_REMOVE_ELEMENTS:
         if remove_an_element({"name": name, "namespace": namespace}, configuration, "remove unsafe"):
@@ -248,6 +249,11 @@ def remove_unsafe(configuration: dict[str, Any]) -> bool:
         if remove_an_attribute({"name": attribute, "namespace": attribute_namespace}, configuration, "remove unsafe"):
             result = True
     for name in builtins.EVENT_HANDLER_CONTENT_ATTRIBUTES:
+        if remove_an_attribute(name, configuration, "remove unsafe"):
+            result = True
+    # The standard's warning: event handlers defined outside HTML's index
+    # are the user agent's to remove (builtins.BROWSER_EVENT_HANDLER_ATTRIBUTES).
+    for name in builtins.BROWSER_EVENT_HANDLER_ATTRIBUTES:
         if remove_an_attribute(name, configuration, "remove unsafe"):
             result = True
     return result
