@@ -49,3 +49,17 @@ MISSING_CORPUS = (
     "corpus not found: set SPECPARSER_CORPUS or place the pages at "
     "../shared/corpus/pages beside the checkout"
 )
+
+
+def sanitizer_api_dir() -> Path | None:
+    """The Sanitizer API's spec text and WPT tests: ``$SANITIZER_API`` or
+    ``../shared/sanitizer-api``."""
+    env = os.environ.get("SANITIZER_API")
+    path = Path(env) if env else SHARED / "sanitizer-api"
+    return path if path.is_dir() else None
+
+
+MISSING_SANITIZER_API = (
+    "Sanitizer API data not found: set SANITIZER_API or place it at "
+    "../shared/sanitizer-api beside the checkout"
+)

@@ -10,6 +10,7 @@
     python compat/run.py html5lib-api [api|bs4|lxml|html5lib|all]
     python compat/run.py html5lib-own [-v] [-k pytest-expression]
     python compat/run.py bleach-own [-v] [-k pytest-expression]
+    python compat/run.py sanitizer [--builder etree|lxml|lxml.html|bs4|dom|all] [-v]
 
 Each suite lives in ``compat/<name>_suite.py`` and exposes
 ``main(argv) -> int``; it prints one line per failure and ends with the
@@ -33,6 +34,7 @@ SUITES = {
     "html5lib-api": "compat.html5lib_api_suite",
     "html5lib-own": "compat.html5lib_own_suite",
     "bleach-own": "compat.bleach_own_suite",
+    "sanitizer": "compat.sanitizer_suite",
 }
 
 

@@ -38,6 +38,7 @@ from .parser import Parser
 from .etree_document import Doctype, HTMLElementTree
 from .fragment_insertion import insert_fragment
 from .locator_warning import MarkupResemblesLocatorWarning
+from .sanitizer import Sanitizer, sanitize
 from .text import visible_text
 
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
@@ -52,12 +53,14 @@ __all__ = [
     "ParseInfo",
     "Parser",
     "iterparse",
+    "Sanitizer",
     "builder_names",
     "get_builder",
     "get_walker",
     "insert_fragment",
     "parse",
     "parse_fragment",
+    "sanitize",
     "serialize",
     "visible_text",
     "set_pause_gc",

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from lxml.html import HtmlElement
 
     from .encoding.bytestream import DecodedInput
+    from .sanitizer import SanitizerLike
 
 __all__ = ["Markup", "ParseInfo", "ParseJob", "TreeName", "parse", "parse_fragment", "serialize"]
 
@@ -116,6 +117,8 @@ if TYPE_CHECKING:
         errors: list[ParseError] | None
         info: ParseInfo | None
         shadow_roots: bool
+        sanitizer: SanitizerLike | None
+        safe: bool
 
 
 # -- parse -------------------------------------------------------------------
@@ -171,6 +174,8 @@ def parse(
     info: ParseInfo | None = None,
     detector: str | Callable[[bytes], str | None] | None = None,
     shadow_roots: bool = False,
+    sanitizer: SanitizerLike | None = None,
+    safe: bool = True,
 ) -> Any:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -214,11 +219,20 @@ def parse(
         ``<template shadowrootmode="open|closed">`` becomes its parent's
         shadow root.  How each tree type holds one:
         ``docs/guides/shadow-roots.md``.
+    :param sanitizer: sanitize while the tree is built, as the Sanitizer
+        API's ``Document.parseHTML`` does: a :class:`specparser.Sanitizer`,
+        a configuration dict in the API's JSON shape, or ``"default"``
+        (``None``, the default: no sanitizing).  See
+        :mod:`specparser.sanitizer`.
+    :param safe: with a ``sanitizer``: ``True`` (the default) also removes
+        what executes script whatever the configuration allows
+        (``parseHTML``); ``False`` applies the configuration only
+        (``parseHTMLUnsafe``).
     """
     return _run(
         "parse", markup, tree, False, None, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
-        detector, shadow_roots,
+        detector, shadow_roots, sanitizer, safe,
     )  # fmt: skip
 
 
@@ -324,6 +338,8 @@ def parse_fragment(
     info: ParseInfo | None = None,
     detector: str | Callable[[bytes], str | None] | None = None,
     shadow_roots: bool = False,
+    sanitizer: SanitizerLike | None = None,
+    safe: bool = True,
 ) -> Any:
     """Parse ``markup`` as the contents of a ``context`` element, as
     ``innerHTML`` does (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm).
@@ -337,12 +353,14 @@ def parse_fragment(
     ``BeautifulSoup``, for ``"dom"`` a ``DocumentFragment``.  Put it into
     a tree with :func:`specparser.insert_fragment`, which moves the text
     too.  Other arguments as :func:`parse` (``shadow_roots=True`` parses as
-    ``setHTMLUnsafe`` does).
+    ``setHTMLUnsafe`` does); with a ``sanitizer`` this is ``setHTML``
+    (``safe=True``: nothing at all for a ``script`` context) or
+    ``setHTMLUnsafe`` (``safe=False``).
     """
     return _run(
         "parse_fragment", markup, tree, True, context, html_namespace, scripting, encoding,
         transport_encoding, default_encoding, detect_utf8, errors, info,
-        detector, shadow_roots,
+        detector, shadow_roots, sanitizer, safe,
     )  # fmt: skip
 
 
@@ -365,6 +383,8 @@ def _run(
     info: Any,
     detector: Any = None,
     shadow_roots: Any = False,
+    sanitizer: Any = None,
+    safe: Any = True,
 ) -> Any:
     """Check every argument (so a bad one fails whatever the input), read
     the input, run tree construction (again after an encoding change that
@@ -373,10 +393,13 @@ def _run(
 
     job = ParseJob(
         function, tree, context_name, html_namespace, scripting, encoding, transport_encoding,
-        default_encoding, detect_utf8, errors, info, detector, shadow_roots, fragment=fragment,
+        default_encoding, detect_utf8, errors, info, detector, shadow_roots, sanitizer, safe,
+        fragment=fragment,
     )  # fmt: skip
     data = _read(function, markup)
     warn_if_locator(f"{function}()", markup, stacklevel=3, tree=tree)
+    if job.drops_input:
+        data = ""
     if isinstance(data, str):
         job.check_text_input("markup is already a str")
         return job.result(*job.parse_text(job.text_input(data)))
@@ -416,6 +439,8 @@ class ParseJob:
         info: Any,
         detector: Any = None,
         shadow_roots: Any = False,
+        sanitizer: Any = None,
+        safe: Any = True,
         *,
         fragment: bool | None = None,
     ) -> None:
@@ -450,6 +475,11 @@ class ParseJob:
         self.errors: list[ParseError] | None = errors
         self.info: ParseInfo | None = info
         self.detector = resolve_detector(detector, f"{function}()")
+        # The Sanitizer API's filter around the builder; a safe parse in a
+        # script context parses nothing.
+        self.drops_input = False
+        if sanitizer is not None or not isinstance(safe, bool):
+            self.make_builder, self.drops_input = _sanitizing(function, self.make_builder, sanitizer, safe, self.context)
 
     def check_text_input(self, why: str) -> None:
         """Text needs no decoding: the encoding options are mistakes."""
@@ -502,6 +532,24 @@ class ParseJob:
         if self.tree == "bs4" and decoded.encoding is not None:
             result.original_encoding = decoded.encoding
         return result
+
+
+def _sanitizing(
+    function: str, make_builder: Callable[[], TreeBuilder], sanitizer: Any, safe: Any, context: Any
+) -> tuple[Callable[[], TreeBuilder], bool]:
+    """The builder factory wrapped in the Sanitizer API's filter, and
+    whether the input is dropped (a safe parse in a ``script`` context: the
+    standard's "set and filter HTML" step 1)."""
+    if not isinstance(safe, bool):
+        raise TypeError(f"{function}(): safe must be a bool, not {type(safe).__name__}")
+    if sanitizer is None:
+        return make_builder, False
+    from .constants import SVG_NAMESPACE
+    from .sanitizer import SanitizingTreeBuilder, get_a_sanitizer_instance_from_options
+
+    instance = get_a_sanitizer_instance_from_options(sanitizer, safe, f"{function}()")
+    drops = bool(safe and context is not None and context[0] == "script" and context[1] in (HTML_NAMESPACE, SVG_NAMESPACE))
+    return (lambda: SanitizingTreeBuilder(make_builder(), instance, safe)), drops
 
 
 def _context(function: str, context: Any) -> tuple[str, str]:

@@ -22,7 +22,7 @@ import os
 import sys
 import time
 from collections import deque
-from typing import IO, Iterator, NamedTuple, Sequence
+from typing import IO, Any, Iterator, NamedTuple, Sequence
 
 from .encoding import get_an_encoding
 from .encoding.decoding import unknown_label_message
@@ -102,6 +102,12 @@ text, its textContent, or one JSON NODE a line), --first only the first
 (per input).  The selector runs on a BeautifulSoup tree with soupsieve, or
 without bs4 on an lxml tree with cssselect.
 
+--sanitize: the tree is sanitized as the Sanitizer API's safe calls do
+(https://wicg.github.io/sanitizer-api/), with the built-in safe default
+configuration or the JSON one of --sanitizer-config; with --fragment and the
+html format the output is specparser.sanitize()'s (a fixed point, safe to
+insert as the children of the context element).
+
 exit status: 0 parsed; 1 with --strict when any parse error occurred, or
 with --select when no input had a match; 2 for a usage error or an input
 that could not be read."""
@@ -125,6 +131,7 @@ class Options(NamedTuple):
     separator: str | None = None  # --separator for --format text
     strip: bool = False  # --strip for --format text
     shadow_roots: bool = False  # --shadow-roots: allow declarative shadow roots
+    sanitizer: Any = None  # --sanitize: "default" or a config dict (None: no sanitizing)
 
 
 class _Result(NamedTuple):
@@ -245,6 +252,15 @@ def _build_argument_parser() -> argparse.ArgumentParser:
         help="allow declarative shadow roots (<template shadowrootmode>), as a browser does for a page; "
         "html output writes every shadow root",
     )
+    parser.add_argument(
+        "--sanitize", action="store_true",
+        help="sanitize as the Sanitizer API's safe calls do (setHTML for --fragment, parseHTML otherwise), "
+        "with the built-in safe default configuration; html output is made safe to parse again",
+    )
+    parser.add_argument(
+        "--sanitizer-config", metavar="FILE",
+        help="the sanitizer configuration, a JSON file in the Sanitizer API's shape (implies --sanitize)",
+    )
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when there is any parse error")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.add_argument(
@@ -314,7 +330,12 @@ def parse_bytes(data: bytes, options: Options) -> Parsed:
                 shadow_roots=options.shadow_roots,
             )
             return Parsed(None, errors, decoded.encoding)
-        builder = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
+        builder: Any = ElementTreeBuilder(namespaceHTMLElements=True, fullTree=True)
+        if options.sanitizer is not None:
+            from .sanitizer import SanitizingTreeBuilder, get_a_sanitizer_instance_from_options
+
+            sanitizer = get_a_sanitizer_instance_from_options(options.sanitizer, True, "--sanitize")
+            builder = SanitizingTreeBuilder(builder, sanitizer, safe=True, hardened=True)
         tree = build_tree(
             decoded.text, builder, scripting=options.scripting, errors=errors, context=options.context, decoded=decoded,
             shadow_roots=options.shadow_roots,
@@ -345,6 +366,11 @@ def parse_and_format(data: bytes, name: str, options: Options) -> tuple[str, int
     events = walk(tree)
     if fmt == "html":
         text = format_html(events, scripting=options.scripting, output_encoding=_OUTPUT_ENCODING)
+        if options.sanitizer is not None and options.context is not None:
+            # The string API's fixed point (specparser.sanitize).
+            from .sanitizer import sanitize
+
+            text = sanitize(text, options.sanitizer, context=_context_text(options.context))
     elif fmt == "tree":
         text = format_tree(events)
     elif fmt == "text":
@@ -615,6 +641,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _EXIT_INTERRUPTED
 
 
+def _context_text(context: tuple[str, str]) -> str:
+    from .constants import MATHML_NAMESPACE, SVG_NAMESPACE
+
+    prefix = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}.get(context[1], "")
+    return prefix + context[0]
+
+
+def _sanitizer_option(args: argparse.Namespace) -> Any:
+    """``--sanitize`` / ``--sanitizer-config FILE`` as the configuration
+    to give every worker, checked here (a bad file is a usage error)."""
+    if args.sanitizer_config is None:
+        return "default" if args.sanitize else None
+    import json
+
+    from .sanitizer import get_a_sanitizer_instance_from_options
+
+    try:
+        with open(args.sanitizer_config, encoding="utf-8") as file:
+            config = json.load(file)
+    except OSError as error:
+        raise UsageError(f"--sanitizer-config: {_describe_os_error(args.sanitizer_config, error)}") from None
+    except ValueError as error:
+        raise UsageError(f"--sanitizer-config: {args.sanitizer_config}: not JSON: {error}") from None
+    try:
+        get_a_sanitizer_instance_from_options(config, True, "--sanitizer-config")
+    except TypeError as error:
+        raise UsageError(str(error)) from None
+    return config
+
+
 def _main(argv: list[str]) -> int:
     args = _build_argument_parser().parse_args(argv)
     if args.warc:
@@ -631,6 +687,7 @@ def _main(argv: list[str]) -> int:
         separator=args.separator,
         strip=args.strip,
         shadow_roots=args.shadow_roots,
+        sanitizer=_sanitizer_option(args),
     )
     try:
         resolve_detector(options.detector, "--detector")  # installed? (checked once, before any input)
