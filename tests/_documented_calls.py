@@ -94,6 +94,8 @@ assert_type(specparser.parse_fragment("<td>x</tr>", "tr", errors=errors), list[E
 assert_type(specparser.parse_fragment("<td>x", "tr", "etree"), list[ET.Element | str])
 assert_type(specparser.parse_fragment("a<b>b</b>", tree="lxml"), list[_Element | str])
 assert_type(specparser.parse_fragment("<td>x", "tr", "lxml"), list[_Element | str])
+assert_type(specparser.parse_fragment("<b>a</b>", "div", "lxml", sanitizer={"elements": ["b"]}), list[_Element | str])
+assert_type(specparser.parse_fragment("<b>a</b>", sanitizer=specparser.Sanitizer()), list[ET.Element | str])
 assert_type(specparser.parse_fragment("a<b>b</b>", tree="lxml.html"), list[HtmlElement | str])
 assert_type(specparser.parse_fragment("<td>x", context="tr", tree="lxml.html"), list[HtmlElement | str])
 assert_type(specparser.parse_fragment("a<b>b</b>", tree="bs4"), BeautifulSoup)

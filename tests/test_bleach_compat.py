@@ -110,7 +110,8 @@ def unsafe_parts(html: str) -> list[str]:
     run script: an HTML or SVG script element, an event handler or srcdoc
     attribute, a javascript:/vbscript: URL in any attribute value."""
     found = []
-    for element in parse_fragment(html, "div", tree="etree").iter():
+    fragment = parse_fragment(html, "div", tree="etree")  # a list: the leading text, then the elements
+    for element in (e for root in fragment if not isinstance(root, str) for e in root.iter()):
         tag = element.tag if isinstance(element.tag, str) else ""
         namespace, _, local = tag[1:].rpartition("}") if tag.startswith("{") else ("", "", tag)
         if local == "script" and namespace in _SCRIPT_NAMESPACES:

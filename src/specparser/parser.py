@@ -55,7 +55,14 @@ class Parser:
     one kind for one parser); :meth:`close` returns the result
     :func:`~specparser.parse` returns for the concatenated input, with the
     same parse errors appended to ``errors`` and the same ``info``.  A
-    parser that was fed nothing parses the empty string."""
+    parser that was fed nothing parses the empty string.
+
+    ``events`` (names of :data:`specparser.events.EVENT_NAMES`) queues
+    ``(event, node)`` pairs for :meth:`read_events`; ``target`` (an object
+    with some of ``start``, ``end``, ``data``, ``comment``, ``pi``,
+    ``doctype``, ``close``) is called instead of building a tree, and
+    :meth:`close` returns its ``close()``'s result (:mod:`specparser.events`;
+    the guide "Events and bounded memory")."""
 
     def __init__(
         self,

@@ -63,7 +63,7 @@ class IncrementalTokenizer:
     __slots__ = (
         "sink", "errors", "fast_paths", "gate", "lines",
         "_window", "_base", "_incoming", "_incoming_length", "_cr", "_retry_length", "_closed",
-        "_awaited", "_awaited_at", "_last",
+        "_awaited", "_awaited_at", "_last", "forget_lines", "_resolved_errors",
     )  # fmt: skip
 
     def __init__(
@@ -82,6 +82,10 @@ class IncrementalTokenizer:
         self.gate = TokenGate(sink, errors, state)
         self.gate.resume = (0, state, last_start_tag, 0)
         self.lines = SourceLines() if lines is None and errors is not None else lines
+        # Whether only the errors read the lines (no builder asks for the
+        # source): then what is behind the resume point can be forgotten.
+        self.forget_lines = lines is None and errors is not None
+        self._resolved_errors = 0
         self._window = ""  # the text from the resume point (offset _base) on
         self._base = 0
         self._incoming: list[str] = []
@@ -178,6 +182,15 @@ class IncrementalTokenizer:
         finally:
             resume_collection(paused)
         resume_at = gate.resume[0]
+        if self.forget_lines and self.errors:
+            # Memory that follows the document's depth, not its length:
+            # the errors passed on get their lines and columns now, and
+            # the newline offsets before the resume point go.
+            errors = self.errors
+            for error in errors[self._resolved_errors :]:
+                error._resolve()
+            self._resolved_errors = len(errors)
+            self.lines.forget_before(resume_at)  # type: ignore[union-attr]
         self._window = window[resume_at - base :]
         self._base = resume_at
         pending = len(self._window)
@@ -226,6 +239,7 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         tracks_source = type(builder).set_source is not TreeBuilder.set_source
         lines = SourceLines() if errors is not None or tracks_source else None
         super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines)
+        self.forget_lines = lines is not None and not tracks_source
         self.builder = builder
         self.constructor = constructor
         # What the builder learns about lines.

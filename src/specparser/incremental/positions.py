@@ -37,7 +37,7 @@ class SourceLines(LineIndex):
     ``rfind("\\n", start, end)`` and :meth:`newline_offsets` (the only
     questions the lxml and bs4 builders ask of their source)."""
 
-    __slots__ = ("length", "_lines", "_astrals", "_tags", "_cursor")
+    __slots__ = ("length", "_lines", "_astrals", "_tags", "_cursor", "_dropped")
 
     def __init__(self) -> None:
         super().__init__("")
@@ -46,6 +46,8 @@ class SourceLines(LineIndex):
         self._astrals = array("q")
         # offset of a tag error -> the tag at that offset (see keep_tag)
         self._tags: dict[int, str] = {}
+        # Newlines forgotten (forget_before) before the first of _lines.
+        self._dropped = 0
         # (offset, newlines before it) of the last count: a builder counts
         # on from where it stopped, so one search a call is enough.
         self._cursor = (0, 0)
@@ -100,7 +102,21 @@ class SourceLines(LineIndex):
         astrals = self._astrals
         if astrals:
             column += bisect_left(astrals, offset) - bisect_left(astrals, start)
-        return line + 1, column
+        return self._dropped + line + 1, column
+
+    def forget_before(self, offset: int) -> None:
+        """Nothing will ask about offsets before ``offset`` again: keep only
+        the newlines from the last one before it (where a later column
+        counts from), and the astral characters after that one.  Only for
+        the errors' answers: a builder's count() and rfind() need them all."""
+        lines = self._lines
+        cut = bisect_left(lines, offset) - 1
+        if cut > 0:
+            del lines[:cut]
+            self._dropped += cut
+            astrals = self._astrals
+            if astrals:
+                del astrals[: bisect_left(astrals, lines[0])]
 
     def keep_tag(self, offset: int, text: str, local: int) -> None:
         """Remember the tag at ``offset`` (``text[local:]`` starts there)
