@@ -231,11 +231,28 @@ class _PatchingReportingBuilder(ReportingBuilder):
         self.builder.remove_between(parent, start, end)
 
 
+class _SourcelessReportingBuilder(ReportingBuilder):
+    """A :class:`ReportingBuilder` over a builder that reads no source: it
+    does not ask for it either (the incremental parser then keeps no line
+    index for it, which would grow with the document)."""
+
+    set_source = TreeBuilder.set_source
+
+
+class _SourcelessPatchingReportingBuilder(_PatchingReportingBuilder):
+    """:class:`_SourcelessReportingBuilder` patching ``<template for>``."""
+
+    set_source = TreeBuilder.set_source
+
+
 def reporting_builder(builder: TreeBuilder, queue: EventQueue) -> ReportingBuilder:
     """``builder`` wrapped to report to ``queue``, patching ``<template
-    for>`` exactly when ``builder`` does."""
+    for>`` exactly when ``builder`` does, and reading the source exactly
+    when it does."""
     cls = type(builder)
     patches = cls.children_of is not TreeBuilder.children_of and cls.remove_between is not TreeBuilder.remove_between
+    if cls.set_source is TreeBuilder.set_source:
+        return (_SourcelessPatchingReportingBuilder if patches else _SourcelessReportingBuilder)(builder, queue)
     return (_PatchingReportingBuilder if patches else ReportingBuilder)(builder, queue)
 
 
