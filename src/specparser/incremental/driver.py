@@ -182,7 +182,7 @@ class IncrementalTokenizer:
         finally:
             resume_collection(paused)
         resume_at = gate.resume[0]
-        if self.forget_lines and self.errors:
+        if self.forget_lines and self.errors is not None:
             # Memory that follows the document's depth, not its length:
             # the errors passed on get their lines and columns now, and
             # the newline offsets before the resume point go.
