@@ -367,35 +367,14 @@ def parse_fragment(
 # -- the shared work ---------------------------------------------------------
 
 
-def _run(
-    function: str,
-    markup: Any,
-    tree: Any,
-    fragment: bool,
-    context_name: Any,
-    html_namespace: Any,
-    scripting: Any,
-    encoding: Any,
-    transport_encoding: Any,
-    default_encoding: Any,
-    detect_utf8: Any,
-    errors: Any,
-    info: Any,
-    detector: Any = None,
-    shadow_roots: Any = False,
-    sanitizer: Any = None,
-    safe: Any = True,
-) -> Any:
+def _run(function: str, markup: Any, tree: Any, fragment: bool, context_name: Any, *options: Any) -> Any:
     """Check every argument (so a bad one fails whatever the input), read
     the input, run tree construction (again after an encoding change that
     needs a re-parse) and give the result its public shape."""
     from .encoding import parse_with_reparse
 
-    job = ParseJob(
-        function, tree, context_name, html_namespace, scripting, encoding, transport_encoding,
-        default_encoding, detect_utf8, errors, info, detector, shadow_roots, sanitizer, safe,
-        fragment=fragment,
-    )  # fmt: skip
+    # ``options``: parse()'s keywords after ``tree``, in its order (ParseJob's parameters).
+    job = ParseJob(function, tree, context_name, *options, fragment=fragment)
     data = _read(function, markup)
     warn_if_locator(f"{function}()", markup, stacklevel=3, tree=tree)
     if job.drops_input:
