@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from .constants import MATHML_NAMESPACE, SVG_NAMESPACE
+from .constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 __all__ = ["NO_ENGINE", "compile_selector", "select_matches", "selector_engine"]
 
@@ -61,7 +61,9 @@ def compile_selector(selector: str, engine: str) -> Callable[[Any], list[Any]]:
             # Its message's first line (the others draw the position).
             message = str(error).splitlines()[0]
             raise ValueError(f"--select: not a CSS selector: {selector!r}: {message}") from None
-        return lambda soup: list(compiled.select(soup))
+        # soupsieve 4 leaves template contents out, as querySelectorAll
+        # does; soupsieve 2 (the last for Python 3.10) does not.
+        return lambda soup: [element for element in compiled.select(soup) if not _in_template_bs4(element)]
     from cssselect import SelectorError  # type: ignore[import-untyped, unused-ignore]
     from lxml.cssselect import CSSSelector
 
@@ -75,9 +77,21 @@ def compile_selector(selector: str, engine: str) -> Callable[[Any], list[Any]]:
         # A document, or a fragment (a list: leading text, then nodes);
         # the selector's XPath is descendant-or-self of each top node.
         tops = [tree.getroot()] if hasattr(tree, "getroot") else [node for node in tree if not isinstance(node, str)]
-        return [element for top in tops if isinstance(top.tag, str) for element in matcher(top)]
+        return [
+            element for top in tops if isinstance(top.tag, str) for element in matcher(top)
+            if next(element.iterancestors("template"), None) is None
+        ]  # fmt: skip
 
     return match
+
+
+def _in_template_bs4(element: Any) -> bool:
+    """Is ``element`` in an HTML template's contents (or a shadow root's
+    holder template)?  Neither is a descendant for ``querySelectorAll``."""
+    return any(
+        parent.name == "template" and getattr(parent, "namespace", None) in (None, "", HTML_NAMESPACE)
+        for parent in element.parents
+    )
 
 
 def _context_text(context: tuple[str, str]) -> str:
