@@ -2,6 +2,7 @@
 """specparser against every peer parser on the benchmark corpus.
 
     python benchmarks/compare.py [--rounds N] [--only a,b,...] [--pages K] [--markdown]
+                                 [--compiled-python PATH]
 
 Every page of the corpus (compat.paths.corpus_dir()) is parsed by each
 parser in its OWN subprocess (so neither memory nor warm-up leaks from one
@@ -30,10 +31,19 @@ it (its lxml trees have plain element names, so it is compared with
 specparser's native ``parse(html, "lxml")``, which has them too; it needs
 lxml built against the system libxml2: see the README's Speed section);
 the other C parsers (selectolax/lexbor, lxml.html/libxml2,
-markupever/html5ever) are there for scale, against specparser's
-ElementTree.  A ratio is specparser's throughput over the
-peer's: 2.0 means specparser is twice as fast.  Peers that are not
-installed are reported as missing.
+markupever/html5ever, turbohtml) are there for scale, against
+specparser's ElementTree; soup5ever (html5ever building bs4 objects)
+against specparser's BeautifulSoup builder.  A ratio is specparser's
+throughput over the peer's: 2.0 means specparser is twice as fast.  Peers
+that are not installed are reported as missing.
+
+The compiled build (``SPECPARSER_COMPILE=1 pip install .``) and the pure
+one run side by side: ``--compiled-python`` names the interpreter of an
+environment where the compiled build is installed, and the
+``specparser-compiled*`` rows make the same calls there; the plain
+``specparser*`` rows run in this interpreter, which must have the pure
+build (each row checks ``specparser.compiled``).  The "compiled speed
+ratio" column is the compiled build's throughput over each row's.
 """
 
 from __future__ import annotations
@@ -41,6 +51,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import resource
 import select
 import subprocess
@@ -163,6 +174,20 @@ def _markupever() -> Callable[[Any], Any]:
     return markupever.parse
 
 
+def _soup5ever() -> Callable[[Any], Any]:
+    from bs4 import BeautifulSoup
+
+    import soup5ever  # noqa: F401  (registers the "html5ever" feature)
+
+    return lambda page: BeautifulSoup(page, "html5ever")
+
+
+def _turbohtml() -> Callable[[Any], Any]:
+    import turbohtml
+
+    return turbohtml.parse
+
+
 PARSERS: dict[str, tuple[str, str, str, Callable[[], Callable[[Any], Any]]]] = {
     "specparser": ("etree", "str", "html5lib_compat.parse(html)", _specparser_etree),
     "specparser-bytes": ("etree", "bytes", "html5lib_compat.parse(html_bytes)", _specparser_etree),
@@ -190,7 +215,25 @@ PARSERS: dict[str, tuple[str, str, str, Callable[[], Callable[[Any], Any]]]] = {
     "selectolax": ("etree", "str", "selectolax LexborHTMLParser(html) (C)", _selectolax),
     "lxml.html": ("lxml", "str", "lxml.html.document_fromstring(html) (C, not HTML5)", _lxml_html),
     "markupever": ("etree", "str", "markupever.parse(html) (Rust html5ever)", _markupever),
+    "soup5ever": ("bs4", "str", 'BeautifulSoup(html, "html5ever") (Rust html5ever)', _soup5ever),
+    "turbohtml": ("etree", "str", "turbohtml.parse(html) (C)", _turbohtml),
 }
+
+# The compiled build (specparser.compiled, issue 34) runs the specparser
+# rows' calls in the interpreter given by --compiled-python, where it is
+# installed; the plain rows must then be the pure build.
+COMPILED = {
+    "specparser-compiled": "specparser",
+    "specparser-compiled-lxml": "specparser-lxml",
+    "specparser-compiled-bs4": "specparser-bs4",
+    "specparser-compiled-lxml-native": "specparser-lxml-native",
+}
+for _compiled, _pure in COMPILED.items():
+    _tree, _kind, _call, _factory = PARSERS[_pure]
+    PARSERS[_compiled] = (_tree, _kind, _call + " [compiled build]", _factory)
+# The rows that import specparser: each checks that it runs the build its
+# name says (a pure row on a compiled install would compare nothing).
+SPECPARSER_ROWS = {name for name in PARSERS if name.startswith("specparser")}
 
 # Which specparser row each tree type is compared with.
 REFERENCE = {"etree": "specparser", "lxml": "specparser-lxml", "bs4": "specparser-bs4"}
@@ -198,6 +241,9 @@ REFERENCE = {"etree": "specparser", "lxml": "specparser-lxml", "bs4": "specparse
 # plain element names by default (namespace_elements=False), as specparser's
 # native API has; html5lib's API (the "specparser-lxml" row) namespaces them.
 PEER_REFERENCE = {"html5-parser-lxml": "specparser-lxml-native", "specparser-lxml-native": "specparser-lxml"}
+# The same for the compiled build's column: each pure row's name -> its
+# compiled row's.
+COMPILED_OF = {pure: compiled for compiled, pure in COMPILED.items()}
 
 # The task's targets: (description, specparser row, peer row, minimum ratio).
 TARGETS = [
@@ -208,6 +254,12 @@ TARGETS = [
     ("bs4 >= 2x bs4-lxml", "specparser-bs4", "bs4-lxml", 2.0),
     ("bs4 >= 1.3x html5-parser soup", "specparser-bs4", "html5-parser-soup", 1.3),
     ("lxml >= 0.8x html5-parser lxml", "specparser-lxml-native", "html5-parser-lxml", 0.8),
+    # Issue 34: the compiled build against the pure one and the compiled peers.
+    ("compiled etree >= 1.35x pure", "specparser-compiled", "specparser", 1.35),
+    ("compiled lxml >= 1.25x pure", "specparser-compiled-lxml", "specparser-lxml", 1.25),
+    ("compiled bs4 >= 1.15x pure", "specparser-compiled-bs4", "specparser-bs4", 1.15),
+    ("compiled lxml >= 1.05x html5-parser lxml", "specparser-compiled-lxml-native", "html5-parser-lxml", 1.05),
+    ("compiled bs4 >= 1.15x soup5ever", "specparser-compiled-bs4", "soup5ever", 1.15),
 ]
 # Peak memory: no more than html5lib's with the same tree type.
 MEMORY_TARGETS = [("specparser", "html5lib"), ("specparser-lxml", "html5lib-lxml"), ("specparser-bs4", "bs4-html5lib")]
@@ -290,6 +342,14 @@ def worker(name: str, limit: int | None) -> None:
     except ImportError as exc:
         _say({"status": "missing", "detail": str(exc)})
         return
+    if name in SPECPARSER_ROWS:
+        import specparser
+
+        compiled = bool(getattr(specparser, "compiled", False))
+        if compiled != (name in COMPILED):
+            build = "compiled" if compiled else "pure"
+            _say({"status": "missing", "detail": f"{sys.executable} has the {build} build of specparser"})
+            return
     pages = load_pages(kind, limit)
     # Warm up (imports done lazily by the parser, caches) on the smallest page.
     parse(min(pages, key=len))
@@ -309,10 +369,10 @@ def worker(name: str, limit: int | None) -> None:
 class Worker:
     """The parent's handle on one worker subprocess."""
 
-    def __init__(self, name: str, limit: int | None, timeout: float) -> None:
+    def __init__(self, name: str, limit: int | None, timeout: float, python: str) -> None:
         self.name = name
         self.timeout = timeout
-        command = [sys.executable, str(Path(__file__).resolve()), "--worker", name]
+        command = [python, str(Path(__file__).resolve()), "--worker", name]
         if limit:
             command += ["--pages", str(limit)]
         self.process = subprocess.Popen(
@@ -359,11 +419,19 @@ class Worker:
         return self.result
 
 
-def run_workers(names: list[str], rounds: int, limit: int | None, timeout: float) -> dict[str, dict]:
+def run_workers(
+    names: list[str], rounds: int, limit: int | None, timeout: float, compiled_python: str | None = None
+) -> dict[str, dict]:
     """One subprocess per parser, all started (loaded, warmed up) first; then
     round by round each parser in turn makes one timed pass while the
-    others wait, so that the machine's load changes hit every parser."""
-    workers = [Worker(name, limit, timeout) for name in names]
+    others wait, so that the machine's load changes hit every parser.  The
+    compiled build's rows run in ``compiled_python`` (missing without it)."""
+    workers = []
+    for name in names:
+        if name in COMPILED and compiled_python is None:
+            continue
+        python = compiled_python if name in COMPILED and compiled_python else sys.executable
+        workers.append(Worker(name, limit, timeout, python))
     for w in workers:
         w.result = w.receive()
         if w.result.get("status") != "ready":
@@ -380,7 +448,9 @@ def run_workers(names: list[str], rounds: int, limit: int | None, timeout: float
             else:
                 w.result = answer
                 print(f"  {w.name}: {answer.get('status')}: {answer.get('detail')}", file=sys.stderr)
-    return {w.name: w.finish() for w in workers}
+    results = {w.name: w.finish() for w in workers}
+    missing = {"status": "missing", "detail": "no --compiled-python given"}
+    return {name: results.get(name, missing) for name in names}
 
 
 # -- the report ------------------------------------------------------------------
@@ -391,23 +461,36 @@ def corpus_megabytes(limit: int | None) -> tuple[int, float]:
     return len(files), sum(f.stat().st_size for f in files) / 1e6
 
 
+def _references(name: str, tree: str) -> tuple[str, str]:
+    """The rows a row's two ratio columns divide by: the pure build's row
+    for its tree type (or its peer reference) and the compiled build's."""
+    if name in COMPILED:  # the compiled row itself, against its pure twin
+        return COMPILED[name], name
+    pure = PEER_REFERENCE.get(name, REFERENCE[tree])
+    if name in COMPILED_OF:  # a pure specparser row: the compiled build's speed-up
+        return pure, COMPILED_OF[name]
+    return pure, COMPILED_OF.get(pure, "")
+
+
 def table(results: dict[str, dict], megabytes: float, markdown: bool) -> list[str]:
     speed = {name: megabytes / min(r["times"]) for name, r in results.items() if r["status"] == "ok"}
-    header = ["parser", "tree", "input", "MB/s", "peak MB", "specparser speed ratio", "call"]
+    header = ["parser", "tree", "input", "MB/s", "peak MB", "specparser speed ratio", "compiled speed ratio", "call"]
     rows = []
+
+    def ratio(name: str, reference: str) -> str:
+        if name == reference:
+            return "(reference)"
+        return f"{speed[reference] / speed[name]:.2f}x" if reference in speed else "n/a"
+
     for name, r in results.items():
         tree, kind, call, _ = PARSERS[name]
         if r["status"] != "ok":
-            rows.append([name, tree, kind, r["status"], "", "", call])
+            rows.append([name, tree, kind, r["status"], "", "", "", call])
             continue
-        reference = PEER_REFERENCE.get(name, REFERENCE[tree])
-        if name == reference:
-            ratio = "(reference)"
-        elif reference in speed:
-            ratio = f"{speed[reference] / speed[name]:.2f}x"
-        else:
-            ratio = "n/a"
-        rows.append([name, tree, kind, f"{speed[name]:.2f}", f"{r['peak_mb']:.0f}", ratio, call])
+        pure, compiled = _references(name, tree)
+        row = [name, tree, kind, f"{speed[name]:.2f}", f"{r['peak_mb']:.0f}", ratio(name, pure)]
+        row.append(ratio(name, compiled) if compiled else "n/a")
+        rows.append(row + [call])
     if markdown:
         lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
         for row in rows:
@@ -447,6 +530,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--pages", type=int, default=None, help="only the first K pages (quick runs)")
     ap.add_argument("--markdown", action="store_true", help="print a markdown table for the README")
     ap.add_argument("--timeout", type=float, default=600, help="seconds a worker may take per answer")
+    ap.add_argument(
+        "--compiled-python",
+        default=os.environ.get("SPECPARSER_COMPILED_PYTHON"),
+        help="interpreter of an environment with the compiled build installed (SPECPARSER_COMPILE=1;"
+        " default $SPECPARSER_COMPILED_PYTHON): adds the specparser-compiled rows",
+    )
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker is not None:
@@ -460,7 +549,7 @@ def main(argv: list[str]) -> int:
             print(f"unknown parser(s): {', '.join(unknown)}; known: {', '.join(PARSERS)}", file=sys.stderr)
             return 2
     count, megabytes = corpus_megabytes(args.pages)
-    results = run_workers(names, args.rounds, args.pages, args.timeout)
+    results = run_workers(names, args.rounds, args.pages, args.timeout, args.compiled_python)
     print(
         f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds (interleaved); "
         f"one subprocess per parser; Python {sys.version.split()[0]}"
