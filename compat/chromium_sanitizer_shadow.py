@@ -34,22 +34,24 @@ each, and records:
   with the same configuration, gives the same ``getHTML()`` (Chromium's
   own fixed point, for the docs' figure).
 
-Nothing here imports specparser: the file records what the browser does.
+Nothing here imports specparser: the file records what the browser does
+(the page is run by :func:`compat.chromium_sanitizer.run_chromium`).
 """
 
 from __future__ import annotations
 
 import argparse
-import html
 import json
 import random
-import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "tests" / "fuzz"))
+
+from compat.chromium_sanitizer import run_chromium, sethtml_page  # noqa: E402
 
 T = "<template shadowrootmode=open>"
 TS = "<template shadowrootmode=open shadowrootserializable>"
@@ -131,54 +133,11 @@ def sample(seed: int = 156, count: int = 160) -> list[tuple[str, object, str]]:
     return cases
 
 
-_PAGE = r"""<!DOCTYPE html><meta charset=utf-8><body><pre id=out></pre><script>
-window.alert = window.confirm = window.prompt = () => {};
-const CASES = JSON.parse(document.getElementById("cases").textContent);
-const PREFIX = {"http://www.w3.org/2000/svg": "svg ", "http://www.w3.org/1998/Math/MathML": "math "};
-const APREFIX = {"http://www.w3.org/1999/xlink": "xlink ", "http://www.w3.org/XML/1998/namespace": "xml ",
-                 "http://www.w3.org/2000/xmlns/": "xmlns "};
-function dump(parent, depth, lines) {
-  let text = null;
-  const flush = () => { if (text !== null) { lines.push("| " + "  ".repeat(depth) + '"' + text + '"'); text = null; } };
-  for (const n of parent.childNodes) {
-    if (n.nodeType === 3) { text = (text ?? "") + n.data; continue; }
-    flush();
-    const ind = "| " + "  ".repeat(depth);
-    if (n.nodeType === 1) {
-      lines.push(ind + "<" + (PREFIX[n.namespaceURI] ?? "") + n.localName + ">");
-      const attrs = [...n.attributes].map(a => [(APREFIX[a.namespaceURI] ?? "") + a.localName, a.value]).sort();
-      for (const [k, v] of attrs) lines.push(ind + "  " + k + '="' + v + '"');
-      if (n.shadowRoot) {
-        const s = n.shadowRoot;
-        lines.push(ind + "  #shadow-root (" + s.mode + ")" + (s.delegatesFocus ? " delegatesfocus" : "")
-          + (s.serializable ? " serializable" : "") + (s.clonable ? " clonable" : "")
-          + (s.slotAssignment === "manual" ? " slotassignment=manual" : ""));
-        dump(s, depth + 2, lines);
-      }
-      if (n.localName === "template" && n.namespaceURI === "http://www.w3.org/1999/xhtml") {
-        lines.push(ind + "  content");
-        dump(n.content, depth + 2, lines);
-      }
-      dump(n, depth + 1, lines);
-    } else if (n.nodeType === 8) lines.push(ind + "<!-- " + n.data + " -->");
-    else if (n.nodeType === 7) lines.push(ind + "<?" + n.target + " " + n.data + "?>");
-  }
-  flush();
-}
-const results = [];
-for (const [data, config, context] of CASES) {
-  const options = config === null ? {} : {sanitizer: config};
-  const div = document.createElement(context);
-  try { div.setHTML(data, options); } catch (e) { results.push({error: e.name}); continue; }
-  const lines = []; dump(div, 0, lines);
-  const markup = div.getHTML();
-  const again = document.createElement(context); again.setHTML(markup, options);
+_PAGE = sethtml_page(r"""  const again = document.createElement(context); again.setHTML(markup, options);
   results.push({tree: lines.join("\n"), getHTML: markup, innerHTML: div.innerHTML,
                 serializable: div.getHTML({serializableShadowRoots: true}),
                 survives: again.getHTML() === markup});
-}
-document.getElementById("out").textContent = JSON.stringify(results);
-</script>"""
+""")
 
 
 def template_removed(config: object) -> object:
@@ -192,26 +151,6 @@ def template_removed(config: object) -> object:
     return changed
 
 
-def run_chromium(chromium: str, cases: list) -> list:
-    # Chromium may still be writing its profile when it exits.
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
-        page = Path(tmp) / "page.html"
-        # "<" as a JSON escape: the script element ends at no "</script".
-        payload = json.dumps(cases).replace("<", "\\u003c")
-        page.write_text(_PAGE.replace("<body>", f'<body><script type="application/json" id="cases">{payload}</script>'), encoding="utf-8")
-        profile = Path(tmp) / "profile"
-        dom = subprocess.run(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             f"--user-data-dir={profile}", "--virtual-time-budget=20000", "--dump-dom", page.as_uri()],
-            capture_output=True, text=True, timeout=120, check=True,
-        ).stdout  # fmt: skip
-    match = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
-    if match is None:
-        raise RuntimeError("the page wrote no results")
-    return json.loads(html.unescape(match.group(1)))
-
-
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="chromium_sanitizer_shadow.py")
     ap.add_argument("--chromium", default="chromium")
@@ -219,7 +158,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     cases = sample()
     alternates = [(d, template_removed(c), x) for d, c, x in cases if template_removed(c) is not None]
-    results = run_chromium(args.chromium, cases + alternates)
+    results = run_chromium(args.chromium, cases + alternates, _PAGE, timeout=120)
     results, extra = results[: len(cases)], iter(results[len(cases) :])
     for (_, config, _), result in zip(cases, results):
         if template_removed(config) is not None:

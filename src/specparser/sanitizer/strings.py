@@ -46,9 +46,9 @@ from typing import Any
 
 from ..constants import HTML_NAMESPACE, SVG_NAMESPACE
 from ..fragment_context import parse_fragment_context
-from ..serializer import RAW_TEXT_PARENTS, escape_string, serialize_events
+from ..serializer import RAW_TEXT_PARENTS, _skip_shadow_root, escape_string, serialize_events
 from ..treeconstruction.shadow import is_valid_shadow_host_name, shadow_root_mode
-from ..walkers import END, END_SHADOW, SHADOW, START, TEXT
+from ..walkers import END, SHADOW, START, TEXT
 from .config import SanitizerLike, get_a_sanitizer_instance_from_options
 from .filter import SanitizingTreeBuilder
 
@@ -130,22 +130,20 @@ def _light_tree(events: Any, host: bool) -> list[tuple[Any, ...]]:
     template's valid ``shadowrootmode`` is left out (see the module
     documentation, step 4)."""
     kept: list[tuple[Any, ...]] = []
-    shadows = 0
     depth = 0
-    for event in events:
+    stream = iter(events)
+    for event in stream:
         kind = event[0]
         if kind == SHADOW:
-            shadows += 1
-        elif kind == END_SHADOW:
-            shadows -= 1
-        elif not shadows:
-            if kind == START:
-                if host and not depth and event[1] == "template" and event[2] in (HTML_NAMESPACE, None):
-                    event = _without_shadow_root_mode(event)
-                depth += 1
-            elif kind == END:
-                depth -= 1
-            kept.append(event)
+            _skip_shadow_root(stream)
+            continue
+        if kind == START:
+            if host and not depth and event[1] == "template" and event[2] in (HTML_NAMESPACE, None):
+                event = _without_shadow_root_mode(event)
+            depth += 1
+        elif kind == END:
+            depth -= 1
+        kept.append(event)
     return kept
 
 
