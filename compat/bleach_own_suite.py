@@ -32,10 +32,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
-import tarfile
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -44,9 +41,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from compat import sdist  # noqa: E402
+from compat.own_suite import OwnSuite, child_main, run_pytest_quietly  # noqa: E402
 
-__all__ = ["EXPECTED_FAILURES", "NOT_APPLICABLE_MODULES", "find_tests", "main", "run"]
+__all__ = ["EXPECTED_FAILURES", "NOT_APPLICABLE_MODULES", "SUITE", "find_tests", "main", "run"]
 
 VERSION = "6.4.0"
 ENV_VAR = "BLEACH_SDIST"
@@ -107,50 +104,18 @@ def _expected_failure(test_id: str) -> str | None:
 # -- the sdist ---------------------------------------------------------------
 
 
-def _extract_tests(archive: Path, destination: Path) -> Path:
-    """Extract the sdist's ``tests/`` (modules and data) into ``destination``."""
-    tmp = destination.with_name(destination.name + ".partial")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    found = 0
-    with tarfile.open(archive) as tar:
-        for member in tar.getmembers():
-            parts = Path(member.name).parts
-            if len(parts) >= 3 and parts[1] == "tests" and member.isfile() and ".." not in parts:
-                target = tmp.joinpath(*parts[2:])
-                target.parent.mkdir(parents=True, exist_ok=True)
-                source = tar.extractfile(member)
-                assert source is not None
-                target.write_bytes(source.read())
-                found += 1
-    if not found:
-        raise RuntimeError(f"{archive} holds no tests/")
-    shutil.rmtree(destination, ignore_errors=True)
-    tmp.rename(destination)
-    return destination
+def _select(parts: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The sdist's ``tests/`` (modules and data), under the tests directory."""
+    return parts[2:] if len(parts) >= 3 and parts[1] == "tests" else None
+
+
+SUITE = OwnSuite("bleach", VERSION, ENV_VAR, _select, "test_clean.py", "compat.bleach_own_suite")
 
 
 def find_tests(download: bool = True) -> tuple[Path | None, str]:
     """``(directory of bleach 6.4.0's tests, "")`` or ``(None, why not)``:
     from ``$BLEACH_SDIST``, the cache, or a fresh ``pip download``."""
-    target = sdist.cache_dir() / f"bleach-{VERSION}" / "tests"
-    env = os.environ.get(ENV_VAR)
-    try:
-        if env:
-            return _extract_tests(Path(env), sdist.cache_dir() / "bleach-from-env" / "tests"), ""
-        if (target / "test_clean.py").is_file():
-            return target, ""
-        if not download:
-            return None, f"bleach {VERSION} tests not cached at {target} (set {ENV_VAR})"
-        with tempfile.TemporaryDirectory() as tmp:
-            archive, reason = sdist.download(
-                "bleach", VERSION, Path(tmp), no_binary=":all:", timeout=600, env_var=ENV_VAR
-            )
-            if archive is None:
-                return None, reason
-            return _extract_tests(archive, target), ""
-    except (OSError, RuntimeError, tarfile.TarError) as exc:
-        return None, f"cannot extract bleach's tests: {exc} (set {ENV_VAR})"
+    return SUITE.find_tests(download)
 
 
 # -- the child process: pytest with the alias on ---------------------------
@@ -231,13 +196,7 @@ def _child(tests_dir: str, verbose: bool, keyword: str) -> int:
     ]
     if keyword:
         args += ["-k", keyword]
-    with open(os.devnull, "w") as devnull:
-        stdout = sys.stdout
-        sys.stdout = devnull
-        try:
-            pytest.main(args, plugins=[plugin])
-        finally:
-            sys.stdout = stdout
+    run_pytest_quietly(args, plugin)
     import bleach
 
     if not bleach.__name__.startswith("specparser"):
@@ -269,44 +228,22 @@ def _child(tests_dir: str, verbose: bool, keyword: str) -> int:
     return 0 if not plugin.failed and plugin.passed else 1
 
 
+def _prepare(tests: Path, scratch: Path) -> tuple[Path | None, str]:
+    """A copy of the tests in the scratch directory (pytest writes there)."""
+    workdir = scratch / "tests"
+    shutil.copytree(tests, workdir)
+    return workdir, ""
+
+
 def run(keyword: str = "", verbose: bool = False, show: Any = print) -> int:
     """Fetch the tests, run them in a child process; pass every output
     line to ``show`` (the last is ``N passed, M failed``)."""
-    tests, reason = find_tests()
-    if tests is None:
-        show(f"cannot run bleach's tests: {reason}")
-        show("0 passed, 1 failed")
-        return 1
-    with tempfile.TemporaryDirectory(prefix="specparser-bleach-own-") as tmp:
-        workdir = Path(tmp) / "tests"
-        shutil.copytree(tests, workdir)
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "src"), str(REPO_ROOT), env.get("PYTHONPATH", "")])
-        done = subprocess.run(
-            [sys.executable, "-m", "compat.bleach_own_suite", "--child", str(workdir), "1" if verbose else "0", keyword],
-            capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
-        )
-    lines = done.stdout.rstrip().splitlines()
-    for line in lines:
-        show(line)
-    if not lines or " passed, " not in lines[-1]:
-        show(f"the test run did not finish: {done.stderr.strip()[-2000:]}")
-        show("0 passed, 1 failed")
-        return 1
-    return done.returncode
+    return SUITE.run(_prepare, keyword, verbose, show)
 
 
 def main(argv: list[str]) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="run.py bleach-own")
-    parser.add_argument("-v", "--verbose", action="store_true", help="show the failures' details")
-    parser.add_argument("-k", dest="keyword", default="", help="pytest -k expression selecting tests")
-    args = parser.parse_args(argv)
-    return run(args.keyword, args.verbose)
+    return child_main(argv, "run.py bleach-own", run, _child)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--child"]:
-        sys.exit(_child(sys.argv[2], sys.argv[3] == "1", sys.argv[4] if len(sys.argv) > 4 else ""))
     sys.exit(main(sys.argv[1:]))
