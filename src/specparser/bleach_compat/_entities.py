@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..html5lib_compat.constants import entities
 
@@ -22,6 +22,7 @@ __all__ = [
     "ENTITIES",
     "convert_entities",
     "convert_entity",
+    "entity_tokens",
     "match_entity",
     "next_possible_entity",
     "reference_after_ampersand",
@@ -116,6 +117,30 @@ def next_possible_entity(text: str) -> Iterator[str]:
             yield part
         elif i % 2 == 0:
             yield "&" + part
+
+
+def entity_tokens(text: str) -> Iterator[dict[str, Any]]:
+    """``text`` as html5lib tokens for bleach's serializer: each reference
+    :func:`match_entity` recognises an Entity token (``&amp;`` a
+    Characters token ``&``), so that it is written as it is; the rest
+    Characters tokens.  bleach's sanitizer and linkifier each have this
+    loop (``BleachSanitizerFilter.sanitize_characters``,
+    ``LinkifyFilter.extract_entities``)."""
+    for part in next_possible_entity(text):
+        if not part:
+            continue
+        if part[0] == "&":
+            entity = match_entity(part)
+            if entity is not None:
+                if entity == "amp":
+                    yield {"type": "Characters", "data": "&"}
+                else:
+                    yield {"type": "Entity", "name": entity}
+                remainder = part[len(entity) + 2 :]
+                if remainder:
+                    yield {"type": "Characters", "data": remainder}
+                continue
+        yield {"type": "Characters", "data": part}
 
 
 def convert_entities(text: str) -> str:
