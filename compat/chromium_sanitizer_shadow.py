@@ -34,6 +34,12 @@ each, and records:
   with the same configuration, gives the same ``getHTML()`` (Chromium's
   own fixed point, for the docs' figure).
 
+``document_cases`` are a few of the shapes given to ``Document.parseHTML``
+(which parses with declarative shadow roots allowed too): its tree
+(``tree``), ``documentElement.getHTML()`` and
+``documentElement.getHTML({serializableShadowRoots: true})`` (null when
+the configuration removes ``html``).
+
 Nothing here imports specparser: the file records what the browser does
 (the page is run by :func:`compat.chromium_sanitizer.run_chromium`).
 """
@@ -51,7 +57,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "tests" / "fuzz"))
 
-from compat.chromium_sanitizer import run_chromium, sethtml_page  # noqa: E402
+from compat.chromium_sanitizer import DUMP_SCRIPT, run_chromium, sethtml_page  # noqa: E402
 
 T = "<template shadowrootmode=open>"
 TS = "<template shadowrootmode=open shadowrootserializable>"
@@ -140,6 +146,21 @@ _PAGE = sethtml_page(r"""  const again = document.createElement(context); again.
 """)
 
 
+_DOCUMENT_PAGE = r"""<!DOCTYPE html><meta charset=utf-8><body><pre id=out></pre><script>
+const CASES = JSON.parse(document.getElementById("cases").textContent);
+""" + DUMP_SCRIPT + r"""const results = [];
+for (const [data, config] of CASES) {
+  const options = config === null ? {} : {sanitizer: config};
+  let d;
+  try { d = Document.parseHTML(data, options); } catch (e) { results.push({error: e.name}); continue; }
+  const lines = []; dump(d, 0, lines);
+  const root = d.documentElement;  // null when the configuration removes html
+  results.push({tree: lines.join("\n"), getHTML: root ? root.getHTML() : null,
+                serializable: root ? root.getHTML({serializableShadowRoots: true}) : null});
+}
+document.getElementById("out").textContent = JSON.stringify(results);
+</script>"""
+
 def template_removed(config: object) -> object:
     """``config`` with ``template`` removed instead of replaced with its
     children, or None when it does not replace it."""
@@ -149,6 +170,17 @@ def template_removed(config: object) -> object:
     changed["replaceWithChildrenElements"] = [name for name in config["replaceWithChildrenElements"] if name != "template"]
     changed["removeElements"] = list(config.get("removeElements", [])) + ["template"]
     return changed
+
+
+#: Document.parseHTML's cases: (markup, config).  The configuration that
+#: replaces templates is given with them removed instead (see
+#: ``tree_template_removed``: the fragment cases hold that difference).
+DOCUMENT_CASES = [
+    (shape, config) for shape in SHAPES[:3] + SHAPES[5:6] + SHAPES[12:13] + SHAPES[-3:] + [
+        "<!DOCTYPE html><body>" + TS + "in body</template>",
+        "<html><head>" + TS + "head</template></head><body><p>x",
+    ] for config in CONFIGS[:3] + [template_removed(CONFIGS[5])] + CONFIGS[6:]
+]  # fmt: skip
 
 
 def main(argv: list[str]) -> int:
@@ -163,13 +195,16 @@ def main(argv: list[str]) -> int:
     for (_, config, _), result in zip(cases, results):
         if template_removed(config) is not None:
             result["tree_template_removed"] = next(extra)["tree"]
+    documents = run_chromium(args.chromium, DOCUMENT_CASES, _DOCUMENT_PAGE, timeout=120)
     version = subprocess.run([args.chromium, "--version"], capture_output=True, text=True).stdout.strip()
     records = [{"data": d, "config": c, "context": x, **r} for (d, c, x), r in zip(cases, results)]
+    document_records = [{"data": d, "config": c, **r} for (d, c), r in zip(DOCUMENT_CASES, documents)]
     document = {
         "source": "python compat/chromium_sanitizer_shadow.py (see its docstring): Element.setHTML, getHTML(), "
         "innerHTML and getHTML({serializableShadowRoots: true}) in headless Chromium",
         "chromium": version,
         "cases": records,
+        "document_cases": document_records,
     }
     args.out.write_text(json.dumps(document, indent=0, ensure_ascii=True) + "\n")
     survive = sum(1 for r in results if r.get("survives"))
