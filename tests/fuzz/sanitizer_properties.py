@@ -93,6 +93,15 @@ _PIECES = [
     "<p onanimationend=alert(1) style=animation:x>", "<svg><animate onbegin=alert(1) dur=1s>", "<keygen>", "<listing>", "<pre>\n", "<image>", "<isindex>", "<noembed>", "</noembed>", "<noframes>", "<font color=red>",
 ]  # fmt: skip
 
+# Declarative shadow roots (setHTML parses with them allowed): hosts with
+# their templates, templates alone (a second one, or one whose parent can
+# host none, stays a template), slots.
+_SHADOW_PIECES = [
+    "<div><template shadowrootmode=open>", "<span><template shadowrootmode=closed shadowrootserializable>",
+    "<my-el><template shadowrootmode=open shadowrootserializable>", "<template shadowrootmode=open>",
+    "<template shadowrootmode=closed>", "</template>", "<div>", "<p>", "<slot>", "<b slot=a>", "<slot name=a>",
+]  # fmt: skip
+
 
 #: Known mutation-XSS shapes (DOMPurify's and the browsers' bug trackers),
 #: each with a payload that runs if the shape survives.
@@ -141,8 +150,13 @@ MXSS_SHAPES = [
 
 
 def markup() -> st.SearchStrategy[str]:
-    """Tag soup made of known mXSS pieces, tags, attributes and text."""
-    piece = st.one_of(st.sampled_from(_PIECES), st.text(alphabet="<>/=\"' abcxsvgmathstyle-!?&;#\r\n\0", max_size=8))
+    """Tag soup made of known mXSS pieces, shadow-root templates and
+    hosts, tags, attributes and text."""
+    piece = st.one_of(
+        st.sampled_from(_PIECES),
+        st.sampled_from(_SHADOW_PIECES),
+        st.text(alphabet="<>/=\"' abcxsvgmathstyle-!?&;#\r\n\0", max_size=8),
+    )
     return st.lists(piece, max_size=24).map("".join)
 
 
