@@ -10,7 +10,9 @@ Properties (:func:`check`), for any markup, configuration and context:
   shadow roots allowed, as ``setHTMLUnsafe`` parses, and not, as
   ``innerHTML`` does) gives a tree the sanitizer keeps unchanged, the same
   each way;
-* **no script** in that re-parsed tree: no script-capable element
+* in a ``div`` context, the output put into a ``<div>`` of a page parsed
+  with declarative shadow roots allowed gives no shadow root;
+* **no script** in that re-parsed tree (and in that page): no script-capable element
   (``script`` in any namespace, ``iframe``, ``frame``, ``object``,
   ``embed``, SVG ``use``), no ``on*`` attribute, no ``javascript:`` URL in
   a URL attribute, no SVG animation of ``href``;
@@ -35,7 +37,7 @@ from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from specparser.sanitizer import SanitizingTreeBuilder, get_a_sanitizer_instance_from_options
 from specparser.sanitizer.builtins import BROWSER_EVENT_HANDLER_ATTRIBUTES, EVENT_HANDLER_CONTENT_ATTRIBUTES
 from specparser.testformat import dump_events
-from specparser.walkers import START
+from specparser.walkers import SHADOW, START
 
 __all__ = ["CONFIGS", "CONTEXTS", "MXSS_SHAPES", "check", "markup", "script_capable"]
 
@@ -209,6 +211,15 @@ def check(text: str, config: Any, context: str) -> None:
             assert problem is None, f"{problem} after parsing {out!r} again (scripting {scripting}, shadow roots {shadow_roots})"
             dumps.append(dump_events(events))
     assert dumps.count(dumps[0]) == 4, f"{out!r} parses differently with scripting on or shadow roots allowed"
+    if context == "div":
+        # Concatenated into a <div> of a page that allows declarative shadow
+        # roots (a browser's navigation): no shadow root, nothing that runs.
+        page = specparser.parse("<!DOCTYPE html><body><div>" + out + "</div>", "etree", html_namespace=True,
+                                scripting=True, shadow_roots=True)  # fmt: skip
+        events = list(get_walker("etree")(page))
+        assert not any(event[0] == SHADOW for event in events), f"{out!r} in a <div> of a page gives a shadow root"
+        problem = script_capable(events, every_on_attribute=True, every_url_attribute=True)
+        assert problem is None, f"{problem} in a page's <div> holding {out!r}"
     from specparser.builders import get_builder
     from specparser.fragment_context import parse_fragment_context
     from specparser.treeconstruction import build_tree
