@@ -119,6 +119,15 @@ def next_possible_entity(text: str) -> Iterator[str]:
             yield "&" + part
 
 
+def _references(text: str) -> Iterator[tuple[str, str | None]]:
+    """``(part, reference)`` for each non-empty part of ``text`` cut before
+    each ``&`` (:func:`next_possible_entity`): the reference
+    :func:`match_entity` recognises at the part's start, or None."""
+    for part in next_possible_entity(text):
+        if part:
+            yield part, (match_entity(part) if part[0] == "&" else None)
+
+
 def entity_tokens(text: str) -> Iterator[dict[str, Any]]:
     """``text`` as html5lib tokens for bleach's serializer: each reference
     :func:`match_entity` recognises an Entity token (``&amp;`` a
@@ -126,21 +135,17 @@ def entity_tokens(text: str) -> Iterator[dict[str, Any]]:
     Characters tokens.  bleach's sanitizer and linkifier each have this
     loop (``BleachSanitizerFilter.sanitize_characters``,
     ``LinkifyFilter.extract_entities``)."""
-    for part in next_possible_entity(text):
-        if not part:
+    for part, entity in _references(text):
+        if entity is None:
+            yield {"type": "Characters", "data": part}
             continue
-        if part[0] == "&":
-            entity = match_entity(part)
-            if entity is not None:
-                if entity == "amp":
-                    yield {"type": "Characters", "data": "&"}
-                else:
-                    yield {"type": "Entity", "name": entity}
-                remainder = part[len(entity) + 2 :]
-                if remainder:
-                    yield {"type": "Characters", "data": remainder}
-                continue
-        yield {"type": "Characters", "data": part}
+        if entity == "amp":
+            yield {"type": "Characters", "data": "&"}
+        else:
+            yield {"type": "Entity", "name": entity}
+        remainder = part[len(entity) + 2 :]
+        if remainder:
+            yield {"type": "Characters", "data": remainder}
 
 
 def convert_entities(text: str) -> str:
@@ -149,16 +154,12 @@ def convert_entities(text: str) -> str:
     if "&" not in text:
         return text
     out = []
-    for part in next_possible_entity(text):
-        if not part:
-            continue
-        if part[0] == "&":
-            entity = match_entity(part)
-            if entity is not None:
-                converted = convert_entity(entity)
-                if converted is not None:
-                    out.append(converted)
-                    out.append(part[len(entity) + 2 :])
-                    continue
+    for part, entity in _references(text):
+        if entity is not None:
+            converted = convert_entity(entity)
+            if converted is not None:
+                out.append(converted)
+                out.append(part[len(entity) + 2 :])
+                continue
         out.append(part)
     return "".join(out)
