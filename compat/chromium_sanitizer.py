@@ -40,12 +40,10 @@ sys.path.insert(0, str(HERE.parent / "tests" / "fuzz"))
 CONFIGS = [None, {}, {"comments": True}, {"replaceWithChildrenElements": ["b", "div", "tr", "p"]},
            {"removeElements": ["div", "table", "i"]}]  # fmt: skip
 
-_PAGE = r"""<!DOCTYPE html><meta charset=utf-8><body><pre id=out></pre><script>
-// A payload that runs must not stop the page on a dialog (parsing getHTML's
-// output again with innerHTML can run one: that is what the check finds).
-window.alert = window.confirm = window.prompt = () => {};
-const CASES = JSON.parse(document.getElementById("cases").textContent);
-const PREFIX = {"http://www.w3.org/2000/svg": "svg ", "http://www.w3.org/1998/Math/MathML": "math "};
+#: The page's ``dump(parent, depth, lines)``: a node's children in the
+#: html5lib-tests dump format, adjacent text merged, an open shadow root
+#: as ``#shadow-root (open)`` with its flags before the host's children.
+DUMP_SCRIPT = r"""const PREFIX = {"http://www.w3.org/2000/svg": "svg ", "http://www.w3.org/1998/Math/MathML": "math "};
 const APREFIX = {"http://www.w3.org/1999/xlink": "xlink ", "http://www.w3.org/XML/1998/namespace": "xml ",
                  "http://www.w3.org/2000/xmlns/": "xmlns "};
 function dump(parent, depth, lines) {
@@ -59,6 +57,13 @@ function dump(parent, depth, lines) {
       lines.push(ind + "<" + (PREFIX[n.namespaceURI] ?? "") + n.localName + ">");
       const attrs = [...n.attributes].map(a => [(APREFIX[a.namespaceURI] ?? "") + a.localName, a.value]).sort();
       for (const [k, v] of attrs) lines.push(ind + "  " + k + '="' + v + '"');
+      if (n.shadowRoot) {  // an open shadow root (closed ones are out of reach)
+        const s = n.shadowRoot;
+        lines.push(ind + "  #shadow-root (" + s.mode + ")" + (s.delegatesFocus ? " delegatesfocus" : "")
+          + (s.serializable ? " serializable" : "") + (s.clonable ? " clonable" : "")
+          + (s.slotAssignment === "manual" ? " slotassignment=manual" : ""));
+        dump(s, depth + 2, lines);
+      }
       if (n.localName === "template" && n.namespaceURI === "http://www.w3.org/1999/xhtml") {
         lines.push(ind + "  content");
         dump(n.content, depth + 2, lines);
@@ -69,22 +74,44 @@ function dump(parent, depth, lines) {
   }
   flush();
 }
-const results = [];
+"""
+
+def sethtml_page(record: str) -> str:
+    """The page: for each case ``[data, config, context]``, a new
+    ``context`` element, ``setHTML(data, {sanitizer: config})`` on it, its
+    tree as ``lines`` (:data:`DUMP_SCRIPT`) and ``getHTML()`` as
+    ``markup``; ``record`` (script statements) pushes the case's result to
+    ``results``, which the page writes as JSON into ``<pre id=out>``."""
+    return (
+        r"""<!DOCTYPE html><meta charset=utf-8><body><pre id=out></pre><script>
+// A payload that runs must not stop the page on a dialog (parsing getHTML's
+// output again with innerHTML can run one: that is what the check finds).
+window.alert = window.confirm = window.prompt = () => {};
+const CASES = JSON.parse(document.getElementById("cases").textContent);
+"""
+        + DUMP_SCRIPT
+        + r"""const results = [];
 for (const [data, config, context] of CASES) {
   const options = config === null ? {} : {sanitizer: config};
   const div = document.createElement(context);
   try { div.setHTML(data, options); } catch (e) { results.push({error: e.name}); continue; }
   const lines = []; dump(div, 0, lines);
   const markup = div.getHTML();
-  const again = document.createElement(context); again.innerHTML = markup;
+"""
+        + record
+        + r"""}
+document.getElementById("out").textContent = JSON.stringify(results);
+</script>"""
+    )
+
+
+_PAGE = sethtml_page(r"""  const again = document.createElement(context); again.innerHTML = markup;
   const l2 = []; dump(again, 0, l2);
   const again2 = document.createElement(context); again2.setHTML(markup, options);
   const l3 = []; dump(again2, 0, l3);
   results.push({tree: lines.join("\n"), html: markup,
                 survives: l2.join("\n") === lines.join("\n") && l3.join("\n") === lines.join("\n")});
-}
-document.getElementById("out").textContent = JSON.stringify(results);
-</script>"""
+""")
 
 
 def sample(seed: int = 156, count: int = 400) -> list[tuple[str, object, str]]:
@@ -111,19 +138,22 @@ def sample(seed: int = 156, count: int = 400) -> list[tuple[str, object, str]]:
     return cases
 
 
-def run_chromium(chromium: str, cases: list) -> list:
+def run_chromium(chromium: str, cases: list, page_text: str = _PAGE, timeout: float = 90) -> list:
+    """Run ``page_text`` (a page whose script reads the JSON ``cases``
+    from ``#cases`` and writes its results as JSON into ``<pre id=out>``)
+    in headless Chromium and return the results."""
     # Chromium may still be writing its profile when it exits.
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         page = Path(tmp) / "page.html"
         # "<" as a JSON escape: the script element ends at no "</script".
         payload = json.dumps(cases).replace("<", "\\u003c")
-        page.write_text(_PAGE.replace("<body>", f'<body><script type="application/json" id="cases">{payload}</script>'), encoding="utf-8")
+        page.write_text(page_text.replace("<body>", f'<body><script type="application/json" id="cases">{payload}</script>'), encoding="utf-8")
         profile = Path(tmp) / "profile"
         dom = subprocess.run(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={profile}", "--virtual-time-budget=20000", "--dump-dom", page.as_uri()],
-            capture_output=True, text=True, timeout=90, check=True,
+            capture_output=True, text=True, timeout=timeout, check=True,
         ).stdout  # fmt: skip
     match = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
     if match is None:

@@ -49,10 +49,7 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tarfile
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -61,10 +58,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from compat import sdist  # noqa: E402
+from compat.own_suite import OwnSuite, child_main, run_pytest_quietly  # noqa: E402
 from compat.paths import SHARED, html5lib_tests_dir  # noqa: E402
 
-__all__ = ["find_tests", "prepare_workdir", "run", "main", "PRIVATE_MODULES"]
+__all__ = ["find_tests", "prepare_workdir", "run", "main", "PRIVATE_MODULES", "SUITE"]
 
 VERSION = "1.1"
 ENV_VAR = "HTML5LIB_SDIST"
@@ -173,50 +170,22 @@ def wpt_tree_construction_dir() -> Path | None:
 # -- the sdist ---------------------------------------------------------------
 
 
-def _extract_tests(archive: Path, destination: Path) -> Path:
-    """Extract the sdist's ``html5lib/tests/*.py`` (not its old testdata)
-    into ``destination``."""
-    tmp = destination.with_name(destination.name + ".partial")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    found = 0
-    with tarfile.open(archive) as tar:
-        for member in tar.getmembers():
-            parts = Path(member.name).parts
-            if len(parts) == 4 and parts[1:3] == ("html5lib", "tests") and parts[3].endswith(".py") and member.isfile():
-                source = tar.extractfile(member)
-                assert source is not None
-                (tmp / parts[3]).write_bytes(source.read())
-                found += 1
-    if not found:
-        raise RuntimeError(f"{archive} holds no html5lib/tests/*.py")
-    shutil.rmtree(destination, ignore_errors=True)
-    tmp.rename(destination)
-    return destination
+def _select(parts: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The sdist's ``html5lib/tests/*.py`` (not its old testdata)."""
+    if len(parts) == 4 and parts[1:3] == ("html5lib", "tests") and parts[3].endswith(".py"):
+        return parts[3:]
+    return None
+
+
+# html5lib 1.1's setup.py imports pkg_resources: setuptools < 70 for pip's
+# metadata step.
+SUITE = OwnSuite("html5lib", VERSION, ENV_VAR, _select, "support.py", "compat.html5lib_own_suite", "setuptools<70\n")
 
 
 def find_tests(download: bool = True) -> tuple[Path | None, str]:
     """``(directory of html5lib 1.1's test modules, "")`` or ``(None, why
     not)``: from ``$HTML5LIB_SDIST``, the cache, or a fresh ``pip download``."""
-    target = sdist.cache_dir() / f"html5lib-{VERSION}" / "tests"
-    env = os.environ.get(ENV_VAR)
-    try:
-        if env:
-            return _extract_tests(Path(env), sdist.cache_dir() / "html5lib-from-env" / "tests"), ""
-        if (target / "support.py").is_file():
-            return target, ""
-        if not download:
-            return None, f"html5lib {VERSION} tests not cached at {target} (set {ENV_VAR})"
-        with tempfile.TemporaryDirectory() as tmp:
-            archive, reason = sdist.download(
-                "html5lib", VERSION, Path(tmp), no_binary=":all:", timeout=600, env_var=ENV_VAR,
-                constraints="setuptools<70\n",
-            )
-            if archive is None:
-                return None, reason
-            return _extract_tests(archive, target), ""
-    except (OSError, RuntimeError, tarfile.TarError) as exc:
-        return None, f"cannot extract html5lib's tests: {exc} (set {ENV_VAR})"
+    return SUITE.find_tests(download)
 
 
 def prepare_workdir(tests: Path, workdir: Path) -> tuple[Path | None, str]:
@@ -450,7 +419,6 @@ def _child(package_dir: str, verbose: bool, keyword: str) -> int:
         import unittest.mock
 
         sys.modules["mock"] = unittest.mock
-    import pytest
 
     package = Path(package_dir)
     sys.path.insert(0, str(package.parent))
@@ -461,13 +429,7 @@ def _child(package_dir: str, verbose: bool, keyword: str) -> int:
     ]
     if keyword:
         args += ["-k", keyword]
-    with open(os.devnull, "w") as devnull:
-        stdout = sys.stdout
-        sys.stdout = devnull
-        try:
-            pytest.main(args, plugins=[plugin])
-        finally:
-            sys.stdout = stdout
+    run_pytest_quietly(args, plugin)
     import html5lib
 
     if not html5lib.__name__.startswith("specparser"):
@@ -504,44 +466,12 @@ def run(keyword: str = "", verbose: bool = False, show: Any = print) -> int:
     """Fetch the tests, lay them out, run them in a child process; pass
     every output line to ``show`` (the last is ``N passed, M failed``).
     ``keyword``: a pytest ``-k`` expression selecting tests."""
-    tests, reason = find_tests()
-    if tests is None:
-        show(f"cannot run html5lib's tests: {reason}")
-        show("0 passed, 1 failed")
-        return 1
-    with tempfile.TemporaryDirectory(prefix="specparser-html5lib-own-") as tmp:
-        package, reason = prepare_workdir(tests, Path(tmp))
-        if package is None:
-            show(f"cannot run html5lib's tests: {reason}")
-            show("0 passed, 1 failed")
-            return 1
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "src"), str(REPO_ROOT), env.get("PYTHONPATH", "")])
-        done = subprocess.run(
-            [sys.executable, "-m", "compat.html5lib_own_suite", "--child", str(package), "1" if verbose else "0", keyword],
-            capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
-        )
-    lines = done.stdout.rstrip().splitlines()
-    for line in lines:
-        show(line)
-    if not lines or " passed, " not in lines[-1]:
-        show(f"the test run did not finish: {done.stderr.strip()[-2000:]}")
-        show("0 passed, 1 failed")
-        return 1
-    return done.returncode
+    return SUITE.run(prepare_workdir, keyword, verbose, show)
 
 
 def main(argv: list[str]) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="run.py html5lib-own")
-    parser.add_argument("-v", "--verbose", action="store_true", help="show the failures' details")
-    parser.add_argument("-k", dest="keyword", default="", help="pytest -k expression selecting tests")
-    args = parser.parse_args(argv)
-    return run(args.keyword, args.verbose)
+    return child_main(argv, "run.py html5lib-own", run, _child)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--child"]:
-        sys.exit(_child(sys.argv[2], sys.argv[3] == "1", sys.argv[4] if len(sys.argv) > 4 else ""))
     sys.exit(main(sys.argv[1:]))

@@ -102,6 +102,7 @@ assert_type(specparser.parse_fragment("a<b>b</b>", tree="bs4"), BeautifulSoup)
 assert_type(specparser.parse_fragment("<td>x", "tr", "bs4"), BeautifulSoup)
 assert_type(specparser.parse_fragment("a<b>b</b>", tree="dom"), DocumentFragment)
 assert_type(specparser.parse_fragment("<td>x", "tr", "dom"), DocumentFragment)
+assert_type(specparser.parse_fragment("<div>x</div>", "div", "dom", sanitizer={}, shadow_roots=True), DocumentFragment)
 assert_type(specparser.parse_fragment("<td>x", "tr", ElementTreeBuilder), Any)
 
 # -- insert_fragment, into each tree type -------------------------------------------

@@ -159,29 +159,37 @@ def test_deep_documents_do_not_overflow():
 
 
 def test_shadow_roots_are_sanitized_and_handed_on():
-    # The parser asks attach_shadow_root only with shadow_roots=True (the
-    # declarative shadow roots work, another branch); the filter's side is
-    # driven here by hand, as the parser will: host created and inserted,
-    # then the shadow root, then its contents.
-    import xml.etree.ElementTree as ET
-
+    # The shadow root's contents are sanitized as they are inserted and
+    # given to the wrapped builder's attach_shadow_root with the host; a
+    # removed host's shadow root is never seen.  (The trees against
+    # Chromium: tests/test_sanitizer_shadow.py.)
     from specparser.builders import get_builder
     from specparser.constants import HTML_NAMESPACE as HTML
+    from specparser.treeconstruction import build_tree
 
-    class WithShadowRoots(get_builder("etree")):  # type: ignore[misc]
-        def attach_shadow_root(self, host, init):
-            return ET.SubElement(host, "shadow-root", mode=init)
+    markup = (
+        "<div><template shadowrootmode=open shadowrootserializable><script>x</script>"
+        "<p onclick=x>in the shadow</p></template>light</div>"
+        "<my-el><template shadowrootmode=open shadowrootserializable><p>gone</p></template></my-el>"
+    )
+    sanitizer = Sanitizer({"removeElements": ["my-el"]})
+    builder = SanitizingTreeBuilder(get_builder("etree")(namespaceHTMLElements=False), sanitizer, safe=True)
+    result = build_tree(markup, builder, context=("div", HTML), shadow_roots=True)
+    assert specparser.serialize(result) == (
+        '<div><template shadowrootmode="open" shadowrootserializable=""><p>in the shadow</p></template>light</div>'
+    )
 
-    builder = SanitizingTreeBuilder(WithShadowRoots(namespaceHTMLElements=False), Sanitizer({}), safe=True)
-    root = builder.start_fragment()
-    host = builder.append_new_element(root, "div", HTML, {})
-    shadow = builder.attach_shadow_root(host, "open")
-    builder.append_new_element(shadow, "script", HTML, {})
-    builder.insert_text(builder.append_new_element(shadow, "p", HTML, {"onclick": "x"}), "in the shadow")
-    removed = builder.append_new_element(root, "iframe", HTML, {})
-    builder.append_new_element(builder.attach_shadow_root(removed, "open"), "p", HTML, {})
-    result = builder.finish()
-    assert specparser.serialize(result) == '<div><shadow-root mode="open"><p>in the shadow</p></shadow-root></div>'
+    class NoShadowRoots(get_builder("etree")):  # type: ignore[misc]
+        attach_shadow_root = specparser.treebuilder.TreeBuilder.attach_shadow_root
+
+    # A wrapped builder that holds no shadow roots: the template stays one.
+    builder = SanitizingTreeBuilder(NoShadowRoots(namespaceHTMLElements=False), sanitizer, safe=True)
+    result = build_tree(markup, builder, context=("div", HTML), shadow_roots=True)
+    assert specparser.serialize(result) == (
+        '<div><template shadowrootmode="open" shadowrootserializable=""><p>in the shadow</p></template>light</div>'
+    )
+    template = next(node for node in result.iter() if node.tag == "template")
+    assert "shadowRoot" not in template.attrib  # an ordinary template, not a holder
 
 
 def test_event_handlers_outside_htmls_list_are_removed():

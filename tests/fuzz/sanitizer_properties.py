@@ -6,13 +6,18 @@ Properties (:func:`check`), for any markup, configuration and context:
 
 * **fixed point**: ``sanitize(sanitize(x)) == sanitize(x)``;
 * **survives parsing**: parsing ``sanitize(x)`` again in the same context
-  (scripting on and off: a browser parses with scripting on) gives a tree
-  the sanitizer keeps unchanged, the same with scripting on or off;
-* **no script** in that re-parsed tree: no script-capable element
+  (scripting on and off: a browser parses with scripting on; declarative
+  shadow roots allowed, as ``setHTMLUnsafe`` parses, and not, as
+  ``innerHTML`` does) gives a tree the sanitizer keeps unchanged, the same
+  each way;
+* in a ``div`` context, the output put into a ``<div>`` of a page parsed
+  with declarative shadow roots allowed gives no shadow root;
+* **no script** in that re-parsed tree (and in that page): no script-capable element
   (``script`` in any namespace, ``iframe``, ``frame``, ``object``,
   ``embed``, SVG ``use``), no ``on*`` attribute, no ``javascript:`` URL in
   a URL attribute, no SVG animation of ``href``;
-* the **tree API** (``parse_fragment(..., sanitizer=..., safe=True)``) holds
+* the **tree API** (``parse_fragment(..., sanitizer=..., safe=True,
+  shadow_roots=True)``, as ``setHTML`` parses; shadow trees included) holds
   no script-capable element, no event handler attribute of the standard's
   list and no ``javascript:`` URL where the standard looks for one.
 
@@ -32,7 +37,7 @@ from specparser.constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from specparser.sanitizer import SanitizingTreeBuilder, get_a_sanitizer_instance_from_options
 from specparser.sanitizer.builtins import BROWSER_EVENT_HANDLER_ATTRIBUTES, EVENT_HANDLER_CONTENT_ATTRIBUTES
 from specparser.testformat import dump_events
-from specparser.walkers import START
+from specparser.walkers import SHADOW, START
 
 __all__ = ["CONFIGS", "CONTEXTS", "MXSS_SHAPES", "check", "markup", "script_capable"]
 
@@ -66,7 +71,8 @@ CONFIGS: list[Any] = [
                   {"name": "desc", "namespace": SVG_NAMESPACE}, {"name": "mi", "namespace": MATHML_NAMESPACE},
                   {"name": "annotation-xml", "namespace": MATHML_NAMESPACE}],
      "attributes": ["href", "src", "onerror", "onclick", "title", "id", "attributeName", "to", "values", "action",
-                    "formaction", "encoding", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}],
+                    "formaction", "encoding", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"},
+                    "shadowrootmode", "shadowrootserializable", "slot"],
      "comments": True},
     {"removeElements": ["p", "div", "table"], "removeAttributes": ["title"], "comments": True},
 ]  # fmt: skip
@@ -87,6 +93,15 @@ _PIECES = [
     "<style><img src=x onerror=alert(1)></style>", "</", "<", ">", "'", '"', "=", " ", "x", "<br>", "</br>", "<html>",
     "<body onload=alert(1)>", "<frameset>", "<object data=javascript:x>", "<embed src=x>", "<svg><use href=#x>",
     "<p onanimationend=alert(1) style=animation:x>", "<svg><animate onbegin=alert(1) dur=1s>", "<keygen>", "<listing>", "<pre>\n", "<image>", "<isindex>", "<noembed>", "</noembed>", "<noframes>", "<font color=red>",
+]  # fmt: skip
+
+# Declarative shadow roots (setHTML parses with them allowed): hosts with
+# their templates, templates alone (a second one, or one whose parent can
+# host none, stays a template), slots.
+_SHADOW_PIECES = [
+    "<div><template shadowrootmode=open>", "<span><template shadowrootmode=closed shadowrootserializable>",
+    "<my-el><template shadowrootmode=open shadowrootserializable>", "<template shadowrootmode=open>",
+    "<template shadowrootmode=closed>", "</template>", "<div>", "<p>", "<slot>", "<b slot=a>", "<slot name=a>",
 ]  # fmt: skip
 
 
@@ -124,17 +139,33 @@ MXSS_SHAPES = [
     '<svg><foreignObject><p><style></p><img src=x onerror=alert(1)></style></foreignObject></svg>',
     '<math><annotation-xml encoding="text/html"><style><img src=x onerror=alert(1)></style></annotation-xml></math>',
     '<table><div><td>x</td></div><img src=x onerror=alert(1)></table>',
+    # Declarative shadow roots (setHTML parses with them): a second
+    # template of a host stays a template, and becomes the shadow root
+    # when the output is parsed again; shadow content getHTML leaves out.
+    '<div><template shadowrootmode=open>A</template><template shadowrootmode=open><img src=x onerror=alert(1)></template></div>',
+    '<div><template shadowrootmode=open><style><img src=x onerror=alert(1)></style></template></div>',
+    '<div><template shadowrootmode=open><div><template shadowrootmode=open><script>alert(1)</script></template></div></template></div>',
+    '<span><template shadowrootmode=closed shadowrootserializable><noscript><p title="</noscript><img src=x onerror=alert(1)>"></template></span>',
+    '<my-el><template shadowrootmode=open></template><noscript><template shadowrootmode=open><img src=x onerror=alert(1)></template></noscript></my-el>',
+    '<div><template shadowrootmode=open><svg></template><style><img src=x onerror=alert(1)></style></div>',
 ]
 
 
 def markup() -> st.SearchStrategy[str]:
-    """Tag soup made of known mXSS pieces, tags, attributes and text."""
-    piece = st.one_of(st.sampled_from(_PIECES), st.text(alphabet="<>/=\"' abcxsvgmathstyle-!?&;#\r\n\0", max_size=8))
+    """Tag soup made of known mXSS pieces, shadow-root templates and
+    hosts, tags, attributes and text."""
+    piece = st.one_of(
+        st.sampled_from(_PIECES),
+        st.sampled_from(_SHADOW_PIECES),
+        st.text(alphabet="<>/=\"' abcxsvgmathstyle-!?&;#\r\n\0", max_size=8),
+    )
     return st.lists(piece, max_size=24).map("".join)
 
 
-def _events(text: str, context: str, scripting: bool) -> list:
-    fragment = specparser.parse_fragment(text, context, "etree", html_namespace=True, scripting=scripting)
+def _events(text: str, context: str, scripting: bool, shadow_roots: bool) -> list:
+    fragment = specparser.parse_fragment(
+        text, context, "etree", html_namespace=True, scripting=scripting, shadow_roots=shadow_roots
+    )
     return list(get_walker("etree")(fragment))
 
 
@@ -174,19 +205,29 @@ def check(text: str, config: Any, context: str) -> None:
     instance = get_a_sanitizer_instance_from_options("default" if config is None else config, True, "check")
     dumps = []
     for scripting in (False, True):
-        events = _events(out, context, scripting)
+        for shadow_roots in (False, True):
+            events = _events(out, context, scripting, shadow_roots)
+            problem = script_capable(events, every_on_attribute=True, every_url_attribute=True)
+            assert problem is None, f"{problem} after parsing {out!r} again (scripting {scripting}, shadow roots {shadow_roots})"
+            dumps.append(dump_events(events))
+    assert dumps.count(dumps[0]) == 4, f"{out!r} parses differently with scripting on or shadow roots allowed"
+    if context == "div":
+        # Concatenated into a <div> of a page that allows declarative shadow
+        # roots (a browser's navigation): no shadow root, nothing that runs.
+        page = specparser.parse("<!DOCTYPE html><body><div>" + out + "</div>", "etree", html_namespace=True,
+                                scripting=True, shadow_roots=True)  # fmt: skip
+        events = list(get_walker("etree")(page))
+        assert not any(event[0] == SHADOW for event in events), f"{out!r} in a <div> of a page gives a shadow root"
         problem = script_capable(events, every_on_attribute=True, every_url_attribute=True)
-        assert problem is None, f"{problem} after parsing {out!r} again (scripting {scripting})"
-        dumps.append(dump_events(events))
-    assert dumps[0] == dumps[1], f"{out!r} parses differently with scripting on"
+        assert problem is None, f"{problem} in a page's <div> holding {out!r}"
     from specparser.builders import get_builder
     from specparser.fragment_context import parse_fragment_context
     from specparser.treeconstruction import build_tree
 
     builder = SanitizingTreeBuilder(get_builder("etree")(), instance, safe=True, hardened=True)
-    build_tree(out, builder, context=parse_fragment_context(context, "check", "context"))
+    build_tree(out, builder, context=parse_fragment_context(context, "check", "context"), shadow_roots=True)
     assert not builder.changed, f"the sanitizer changes the re-parsed output {out!r}"
-    tree = specparser.parse_fragment(text, context, "etree", html_namespace=True,
+    tree = specparser.parse_fragment(text, context, "etree", html_namespace=True, shadow_roots=True,
                                      sanitizer="default" if config is None else config)  # fmt: skip
     problem = script_capable(list(get_walker("etree")(tree)), every_on_attribute=False, every_url_attribute=False)
     assert problem is None, f"{problem} in the tree of a safe parse_fragment"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..html5lib_compat.constants import entities
 
@@ -22,6 +22,7 @@ __all__ = [
     "ENTITIES",
     "convert_entities",
     "convert_entity",
+    "entity_tokens",
     "match_entity",
     "next_possible_entity",
     "reference_after_ampersand",
@@ -118,22 +119,47 @@ def next_possible_entity(text: str) -> Iterator[str]:
             yield "&" + part
 
 
+def _references(text: str) -> Iterator[tuple[str, str | None]]:
+    """``(part, reference)`` for each non-empty part of ``text`` cut before
+    each ``&`` (:func:`next_possible_entity`): the reference
+    :func:`match_entity` recognises at the part's start, or None."""
+    for part in next_possible_entity(text):
+        if part:
+            yield part, (match_entity(part) if part[0] == "&" else None)
+
+
+def entity_tokens(text: str) -> Iterator[dict[str, Any]]:
+    """``text`` as html5lib tokens for bleach's serializer: each reference
+    :func:`match_entity` recognises an Entity token (``&amp;`` a
+    Characters token ``&``), so that it is written as it is; the rest
+    Characters tokens.  bleach's sanitizer and linkifier each have this
+    loop (``BleachSanitizerFilter.sanitize_characters``,
+    ``LinkifyFilter.extract_entities``)."""
+    for part, entity in _references(text):
+        if entity is None:
+            yield {"type": "Characters", "data": part}
+            continue
+        if entity == "amp":
+            yield {"type": "Characters", "data": "&"}
+        else:
+            yield {"type": "Entity", "name": entity}
+        remainder = part[len(entity) + 2 :]
+        if remainder:
+            yield {"type": "Characters", "data": remainder}
+
+
 def convert_entities(text: str) -> str:
     """``text`` with the references :func:`convert_entity` converts
     replaced by their characters; the others left as they are."""
     if "&" not in text:
         return text
     out = []
-    for part in next_possible_entity(text):
-        if not part:
-            continue
-        if part[0] == "&":
-            entity = match_entity(part)
-            if entity is not None:
-                converted = convert_entity(entity)
-                if converted is not None:
-                    out.append(converted)
-                    out.append(part[len(entity) + 2 :])
-                    continue
+    for part, entity in _references(text):
+        if entity is not None:
+            converted = convert_entity(entity)
+            if converted is not None:
+                out.append(converted)
+                out.append(part[len(entity) + 2 :])
+                continue
         out.append(part)
     return "".join(out)

@@ -10,7 +10,7 @@ from urllib.parse import quote
 from ..html5lib_compat import getTreeWalker
 from ..html5lib_compat.filters.base import Filter
 from . import callbacks as linkify_callbacks
-from ._entities import match_entity, next_possible_entity
+from ._entities import entity_tokens
 from ._parser import parse_fragment
 from ._rules import Token
 from ._serializer import render
@@ -297,21 +297,7 @@ class LinkifyFilter(Filter):
         if not isinstance(data, str) or "&" not in data:
             yield token
             return
-        for part in next_possible_entity(data):
-            if not part:
-                continue
-            if part[0] == "&":
-                entity = match_entity(part)
-                if entity is not None:
-                    if entity == "amp":
-                        yield _characters("&")
-                    else:
-                        yield {"type": "Entity", "name": entity}
-                    remainder = part[len(entity) + 2 :]
-                    if remainder:
-                        yield _characters(remainder)
-                    continue
-            yield _characters(part)
+        yield from entity_tokens(data)
 
     def __iter__(self) -> Iterator[Token]:
         in_a = False

@@ -28,7 +28,7 @@ from .._arguments import check_flag
 from ..constants import XLINK_NAMESPACE
 from ..html5lib_compat import getTreeWalker
 from ..html5lib_compat.filters.base import Filter
-from ._entities import convert_entities, match_entity, next_possible_entity
+from ._entities import convert_entities, entity_tokens
 from ._fast import sanitize_and_serialize
 from ._parser import parse_fragment
 from ._rules import (
@@ -323,23 +323,7 @@ class BleachSanitizerFilter(Filter):
         token["data"] = data
         if "&" not in data:
             return token
-        new_tokens: list[Token] = []
-        for part in next_possible_entity(data):
-            if not part:
-                continue
-            if part[0] == "&":
-                entity = match_entity(part)
-                if entity is not None:
-                    if entity == "amp":
-                        new_tokens.append({"type": "Characters", "data": "&"})
-                    else:
-                        new_tokens.append({"type": "Entity", "name": entity})
-                    remainder = part[len(entity) + 2 :]
-                    if remainder:
-                        new_tokens.append({"type": "Characters", "data": remainder})
-                    continue
-            new_tokens.append({"type": "Characters", "data": part})
-        return new_tokens
+        return list(entity_tokens(data))
 
     def sanitize_uri_value(self, value: str, allowed_protocols: Any) -> str | None:
         """``value`` if its scheme is allowed (or it has none and http or

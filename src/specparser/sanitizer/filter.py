@@ -32,7 +32,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..constants import HTML_NAMESPACE
+from ..shadow_dom import init_from_attributes
 from ..treebuilder import TreeBuilder
+from ..treeconstruction.shadow import shadow_root_mode
 from .config import Sanitizer
 from .core import (
     KEEP,
@@ -69,6 +72,9 @@ class SanitizingTreeBuilder(TreeBuilder):
         self.changed = False
         self._root: LightNode | None = None
         self._real_root: Any = None
+        # The template element created last: a declarative shadow root's
+        # template is created just before attach_shadow_root is asked.
+        self._template: LightNode | None = None
 
     @property
     def quirks_mode(self) -> str:
@@ -106,13 +112,17 @@ class SanitizingTreeBuilder(TreeBuilder):
         action = element_action(policy, (name, namespace))
         if action != KEEP:
             self.changed = True
-            return LightNode(ELEMENT, name, namespace, None, None, pos, REPLACED if action == REPLACE else REMOVED)
-        if attrs:
-            kept = sanitize_attributes(policy, (name, namespace), attrs)
-            if kept is not None:
-                self.changed = True
-                attrs = kept
-        return LightNode(ELEMENT, name, namespace, attrs, None, pos)
+            node = LightNode(ELEMENT, name, namespace, None, None, pos, REPLACED if action == REPLACE else REMOVED)
+        else:
+            if attrs:
+                kept = sanitize_attributes(policy, (name, namespace), attrs)
+                if kept is not None:
+                    self.changed = True
+                    attrs = kept
+            node = LightNode(ELEMENT, name, namespace, attrs, None, pos)
+        if name == "template" and namespace == HTML_NAMESPACE:
+            self._template = node
+        return node
 
     def create_comment(self, data: str, pos: int = -1) -> LightNode:
         if allows_comments(self.policy):
@@ -139,10 +149,34 @@ class SanitizingTreeBuilder(TreeBuilder):
 
     def attach_shadow_root(self, host: LightNode, init: Any) -> LightNode | None:
         """A declarative shadow root (``parse(..., shadow_roots=True)``, as
-        ``setHTML`` parses): its contents are sanitized as they are
-        inserted, like a template's, and given to the wrapped builder's
-        ``attach_shadow_root`` with the host; a removed or replaced host's
-        shadow root is never seen."""
+        ``setHTML`` parses), sanitizing while parsing: the template start
+        tag is an element like any other, created (and sanitized) just
+        before this is asked, and the shadow root is what *its* sanitized
+        attributes say (WPT sethtml-with-declarative-shadow-root, Chromium
+        156):
+
+        * a removed or replaced template gives no shadow root (None: the
+          parser inserts it, and the sanitizer never lets it in, nor its
+          contents);
+        * a kept template whose ``shadowrootmode`` the configuration
+          removed is an ordinary template (None);
+        * otherwise the shadow root's flags are the ``shadowroot*``
+          attributes the configuration kept.
+
+        Its contents are sanitized as they are inserted, like a template's,
+        and given to the wrapped builder's ``attach_shadow_root`` with the
+        host; a removed or replaced host's shadow root is never seen."""
+        template = self._template
+        if template is None or template.state != KEPT:
+            return None
+        attrs = template.attrs or {}
+        mode = shadow_root_mode(attrs)
+        if mode is None or type(self.inner).attach_shadow_root is TreeBuilder.attach_shadow_root:
+            # No shadowrootmode left, or a wrapped builder that holds no
+            # shadow roots: the template stays a template.
+            return None
+        init = init_from_attributes(attrs)
+        init.mode = mode
         fragment = LightNode(FRAGMENT)
         if host.state == KEPT:
             host.shadow = (init, fragment)
