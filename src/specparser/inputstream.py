@@ -29,6 +29,11 @@ _FINE = (
 _PROBLEM_CHARACTER = re.compile(f"[^{_FINE}]")
 
 
+# chr(), not literals: mypyc takes no surrogate in a string literal.
+_FIRST_SURROGATE = chr(0xD800)
+_LAST_SURROGATE = chr(0xDFFF)
+
+
 def preprocess(text: str) -> str:
     """Normalize newlines: CR LF and lone CR become LF."""
     if "\r" in text:
@@ -46,7 +51,7 @@ def input_stream_errors(text: str) -> list[tuple[int, str]]:
         c = match.group()
         if c <= "\x9f":  # C0 controls but whitespace and NUL, DEL, C1 controls
             code = "control-character-in-input-stream"
-        elif "\ud800" <= c <= "\udfff":
+        elif _FIRST_SURROGATE <= c <= _LAST_SURROGATE:
             code = "surrogate-in-input-stream"
         else:
             code = "noncharacter-in-input-stream"

@@ -52,11 +52,16 @@ from .tokens import (
     SCRIPT_DATA_STATE,
     Doctype,
     EndTag,
+    IgnoringSink,
     StartTag,
     TokenSink,
 )
 
 __all__ = ["Tokenizer", "tokenize"]
+
+# What a finished tokenizer's sink becomes, so that it keeps the parser's
+# sink (and its tree) alive no longer.
+_DROPPED_SINK = IgnoringSink()
 
 # -- internal states (the public ones, 0-5, live in tokens.py) ------------
 TAG_OPEN_STATE = 6
@@ -488,7 +493,7 @@ class Tokenizer:
         states = _STATE_FUNCTIONS
         while self._running:
             states[self.state](self)
-        self.sink = None  # type: ignore[assignment]
+        self.sink = _DROPPED_SINK
 
     def change_to_the_new_converter(self, text: str) -> None:
         """Go on tokenizing ``text`` (raw, preprocessed here) from

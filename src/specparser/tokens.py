@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ._mypyc import mypyc_attr
+
 __all__ = [
     "CDATA_SECTION_STATE",
     "DATA_STATE",
@@ -157,6 +159,7 @@ class TokenSink(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class IgnoringSink:
     """A :class:`TokenSink` that ignores every token: subclass it and
     override the methods for the tokens you want (a sink that only counts

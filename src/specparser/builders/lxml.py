@@ -103,6 +103,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         "pip install specparser-html[lxml]"
     ) from exc
 
+from .._mypyc import mypyc_attr
 from .. import infoset
 from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, prefixes
 from ..infoset import (
@@ -293,6 +294,7 @@ class LxmlDocument:
         self.before_root: list[Any] = []
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class LxmlTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
 
@@ -306,7 +308,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # A subclass that overrides create_element or append expects every
         # element to go through them: give it the plain append_new_element.
         super().__init_subclass__(**keywords)
-        if "append_new_element" not in cls.__dict__ and ("create_element" in cls.__dict__ or "append" in cls.__dict__):
+        own = vars(cls)
+        if "append_new_element" not in own and ("create_element" in own or "append" in own):
             cls.append_new_element = TreeBuilder.append_new_element  # type: ignore[method-assign]
 
     def __init__(
@@ -382,7 +385,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if self._text_parts is not None:
             self._flush_text()
         if self._fragment is not None:
-            result = self._finish_fragment()
+            result: Any = self._finish_fragment()  # a list, or the tree below
         else:
             if self.root is None:
                 # Not reachable through the parser (a document always gets
@@ -968,9 +971,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         holder.tail = host.text
         host.text = None
         host.insert(0, holder)
-        if not self._holds_shadow_roots:
-            self._holds_shadow_roots = True
-            self.parent_of = self._parent_of_with_shadow_roots  # type: ignore[method-assign]
+        self._holds_shadow_roots = True
         return holder
 
     # -- mutation --------------------------------------------------------
@@ -1073,17 +1074,14 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def parent_of(self, node: Any) -> Any:
         if node.__class__ is LxmlDocument:
             return None
+        # (A flag, not a method put on the instance once a shadow root is
+        # attached: the compiled build's classes take no such assignment.)
+        if self._holds_shadow_roots and is_holder(node):
+            return None  # a shadow root has no parent
         parent = node.getparent()
         if parent is None and node is self.root and self.root is not None:
             return self.document
         return parent
-
-    def _parent_of_with_shadow_roots(self, node: Any) -> Any:
-        """parent_of once a shadow root is attached (attach_shadow_root
-        puts it in place, so parses without one never test for a holder)."""
-        if node.__class__ is not LxmlDocument and is_holder(node):
-            return None  # a shadow root has no parent
-        return LxmlTreeBuilder.parent_of(self, node)
 
     def children_of(self, parent: Any) -> list:
         if parent.__class__ is LxmlDocument:

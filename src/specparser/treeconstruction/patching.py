@@ -94,7 +94,9 @@ _SPACES = re.compile("[\t\n\r ]*")
 # In a value: "<", a character that is no XML Char, or a "&" that starts
 # no reference.
 _NOT_IN_A_VALUE = re.compile(
-    "[<\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+    # (The surrogates as the regular expression's escapes: mypyc takes no
+    # surrogate in a string literal.)
+    "[<\x00-\x08\x0b\x0c\x0e-\x1f\\ud800-\\udfff\ufffe\uffff]"
     "|&(?!(?:lt|gt|amp|apos|quot|#[0-9]+|#x[0-9a-fA-F]+);)"
 )
 _REFERENCE = re.compile("&(?:lt|gt|amp|apos|quot|#[0-9]+|#x[0-9a-fA-F]+);")
