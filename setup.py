@@ -19,19 +19,26 @@ import sys
 from setuptools import setup
 
 # The modules mypyc compiles: the parse path's hot loops (tokenizer, tree
-# construction, the tree builders, input preprocessing and decoding, the
-# serializer, visible text) and what they call per token or per node.
-# Left interpreted, and why:
-# - the public entry points and argument checking (api, parser, iterparse,
-#   __init__, cli*, _arguments): they run once per document, and compiled
-#   functions reject wrong argument types with mypyc's own TypeError before
-#   the friendly message could be raised;
-# - classes users subclass (the html5lib_compat and bleach_compat APIs, the
-#   sanitizer, builders' public node classes): a compiled class cannot be
-#   subclassed from interpreted code;
-# - table-only modules (encoding/_index_data: one big literal, nothing to
-#   speed up, a slow compile) and the once-per-document paths (sniffing,
-#   prescan, labels, detectors).
+# construction, the etree and lxml builders, input preprocessing) and what
+# they call per token or per node.  Left interpreted, and why:
+# - the public entry points and their argument checks (api, parser,
+#   iterparse, serializer, text, __init__, cli*, _arguments): a compiled
+#   function checks its annotated arguments itself, with mypyc's own
+#   TypeError, before the friendly message could be raised (the compiled
+#   tokenizer's public Tokenizer() and tokenize() take wide annotations for
+#   that reason);
+# - the bs4 builder: it puts closures on the builder instance (a native
+#   class cannot take them), and mypyc 2.4 crashes at import on a compiled
+#   module with a module __getattr__ (builders/bs4.py keeps moved names
+#   that way);
+# - the treebuilder.TreeBuilder protocol class, which the compiled etree and
+#   lxml builders subclass together with TextRuns (mypyc allows one native
+#   base class);
+# - the html5lib and bleach drop-ins, the sanitizer, walkers, events, the
+#   incremental parser, encoding sniffing and decoding tables: once per
+#   document or off the default parse path.
+# Classes compiled here that users (or interpreted modules) subclass are
+# marked @mypyc_attr(allow_interpreted_subclasses=True).
 COMPILED_MODULES = [
     "_compiled.py",
     "tokenizer.py",
@@ -51,8 +58,6 @@ COMPILED_MODULES = [
     "builders/lxml.py",
     "builders/_text_runs.py",
     "builders/_support.py",
-    "serializer.py",
-    "text.py",
 ]
 
 

@@ -63,16 +63,24 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         "pip install specparser-html[bs4]"
     ) from exc
 
-from .._mypyc import mypyc_attr
 from ..constants import HTML_NAMESPACE
 from ..shadow_dom import SHADOW_ROOT_ATTRIBUTE, holder_attributes
 from ..treebuilder import TreeBuilder
-from ._bs4_classes import HTMLProcessingInstruction
 from ._support import index_from_end as _index
 
 __all__ = ["HTMLProcessingInstruction", "SoupBuilder", "SpecParserTreeBuilder", "sniffing_keywords"]
 
 _new_object = object.__new__
+
+
+class HTMLProcessingInstruction(ProcessingInstruction):
+    """A processing instruction the parser made (``<?target data>``, 2026).
+    Its string is ``target`` + one space + ``data``, and it is written as
+    the HTML standard's serializer writes one since 2026-07: ``<?target
+    data?>`` (bs4's own class ends it with ``>`` alone, which loses a final
+    ``?`` of the data when parsed again)."""
+
+    SUFFIX = "?>"
 
 
 _new_str = str.__new__
@@ -159,9 +167,6 @@ def _is_holder(node: Any) -> bool:
     return isinstance(node, Tag) and node.name == "template" and SHADOW_ROOT_ATTRIBUTE in node.attrs
 
 
-# Not a native class in the compiled build: __init__ puts the element
-# factory's closures on the instance (and users subclass it).
-@mypyc_attr(native_class=False)
 class SoupBuilder(TreeBuilder):
     """Builds a ``BeautifulSoup`` tree (see the module docstring).
 
@@ -326,10 +331,105 @@ class SoupBuilder(TreeBuilder):
         return self._construct_element(name, namespace, attrs, pos)
 
     def _element_factory(self) -> Any:
-        # A module function (below the class): mypyc, which compiles this
-        # module in the compiled build, makes no closures in the methods of
-        # a class that is not native.
-        return _element_factory(self)
+        """``append_new_element`` for bs4's Tag (or a subclass without its
+        own constructor), ``create_element`` when given no parent:
+        ``object.__new__`` and the same attribute stores, in the same order,
+        as ``Tag.__init__`` (the same order lets CPython share one key table
+        between all Tags).  A closure, so that the per-call work reads
+        locals, not ``self`` attributes; nearly every element comes through
+        ``append_new_element`` (one call, not the default's three)."""
+        new = _new_object
+        tag_class = self._tag_class
+        parser_class = self.soup.__class__
+        value_list_class = self._value_list_class
+        dict_class = self._dict_class
+        attributes = self._attributes
+        builder = self._builder
+        # bs4's can_be_empty_element(name): any name when the set is None.
+        empty = _EVERY_NAME if builder.empty_element_tags is None else builder.empty_element_tags
+        cdata = builder.cdata_list_attributes
+        preserve = builder.preserve_whitespace_tags
+        containers = builder.string_containers
+        main_types = Tag.MAIN_CONTENT_STRING_TYPES
+        meta_substitutions = builder.set_up_substitutions
+        track_lines = self._track_lines
+        locate = self._locate
+        # The last tag in source order: offset, newlines before, line start.
+        last = line = line_start = 0
+        count, rfind = "".count, "".rfind
+
+        def use_source(text: str) -> None:
+            nonlocal count, rfind
+            count, rfind = text.count, text.rfind
+
+        self._use_source = use_source
+        # One empty prefix map for all Tags (bs4 only reads it), as bs4's
+        # lxml builder shares one per scope: a dict per Tag costs.
+        namespaces: dict[str, str] = {}
+        # _attributes' common case (an HTML element, a dict class filled in
+        # one call, cdata_list_attributes as bs4 defines them), inlined.
+        inline_attributes = self._plain_dict and not self._cdata_membership
+        multi_cache = self._multi_cache.get
+        multi_valued = self._multi_valued
+        any_multi_valued = frozenset().union(*(self._cdata_by_tag or {}).values())
+
+        def append_new_element(parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+            nonlocal last, line, line_start
+            tag = new(tag_class)
+            tag.parser_class = parser_class
+            tag.name = name
+            tag.namespace = namespace
+            tag._namespaces = namespaces
+            tag.prefix = None
+            if pos >= last and track_lines:
+                between = count("\n", last, pos)
+                if between:
+                    line += between
+                    line_start = rfind("\n", last, pos) + 1
+                last = pos
+                tag.sourceline = line + 1
+                tag.sourcepos = pos - line_start
+            elif pos >= 0 and track_lines:
+                tag.sourceline, tag.sourcepos = locate(pos)
+            else:
+                tag.sourceline = None
+                tag.sourcepos = None
+            tag.attribute_value_list_class = value_list_class
+            if not attrs:
+                tag.attrs = dict_class()
+            elif namespace is HTML_NAMESPACE and inline_attributes:
+                result = tag.attrs = dict_class(attrs)
+                # The tag's own few attributes are looked up in every
+                # multi-valued name first: cheaper than a get() per name of
+                # the tag's list (3 to 5); set intersections, slower still.
+                for key in attrs:
+                    if key in any_multi_valued and key in (multi_cache(name) or multi_valued(name)):
+                        value = attrs[key]
+                        if value.__class__ is str:
+                            result[key] = value_list_class(value.split())
+            else:
+                tag.attrs = attributes(name, namespace, attrs)
+            tag.known_xml = False
+            tag.contents = []
+            # (The parent, if given, at once: append() would set it below.)
+            tag.parent = parent
+            tag.previous_element = None
+            tag.next_element = None
+            tag.next_sibling = None
+            tag.previous_sibling = None
+            tag.hidden = False
+            tag.can_be_empty_element = name in empty
+            tag.cdata_list_attributes = cdata
+            tag.preserve_whitespace_tags = preserve
+            # As Tag.__init__ tests it: an "in" costs less than a get() call.
+            tag.interesting_string_types = {containers[name]} if name in containers else main_types
+            if name == "meta":
+                meta_substitutions(tag)
+            if parent is not None:  # as append() does
+                parent.contents.append(tag)
+            return tag
+
+        return append_new_element
 
     def _construct_element(self, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """A user's Tag subclass with its own constructor: call it."""
@@ -692,108 +792,6 @@ class SoupBuilder(TreeBuilder):
         if first is not None:
             first.previous_element = None
         soup._most_recent_element = previous if previous is not start else None
-
-
-def _element_factory(self: SoupBuilder) -> Any:
-    """``append_new_element`` for bs4's Tag (or a subclass without its
-    own constructor), ``create_element`` when given no parent:
-    ``object.__new__`` and the same attribute stores, in the same order,
-    as ``Tag.__init__`` (the same order lets CPython share one key table
-    between all Tags).  A closure, so that the per-call work reads
-    locals, not ``self`` attributes; nearly every element comes through
-    ``append_new_element`` (one call, not the default's three)."""
-    new = _new_object
-    tag_class = self._tag_class
-    parser_class = self.soup.__class__
-    value_list_class = self._value_list_class
-    dict_class = self._dict_class
-    attributes = self._attributes
-    builder = self._builder
-    # bs4's can_be_empty_element(name): any name when the set is None.
-    empty = _EVERY_NAME if builder.empty_element_tags is None else builder.empty_element_tags
-    cdata = builder.cdata_list_attributes
-    preserve = builder.preserve_whitespace_tags
-    containers = builder.string_containers
-    main_types = Tag.MAIN_CONTENT_STRING_TYPES
-    meta_substitutions = builder.set_up_substitutions
-    track_lines = self._track_lines
-    locate = self._locate
-    # The last tag in source order: offset, newlines before, line start.
-    last = line = line_start = 0
-    count, rfind = "".count, "".rfind
-
-    def use_source(text: str) -> None:
-        nonlocal count, rfind
-        count, rfind = text.count, text.rfind
-
-    self._use_source = use_source
-    # One empty prefix map for all Tags (bs4 only reads it), as bs4's
-    # lxml builder shares one per scope: a dict per Tag costs.
-    namespaces: dict[str, str] = {}
-    # _attributes' common case (an HTML element, a dict class filled in
-    # one call, cdata_list_attributes as bs4 defines them), inlined.
-    inline_attributes = self._plain_dict and not self._cdata_membership
-    multi_cache = self._multi_cache.get
-    multi_valued = self._multi_valued
-    any_multi_valued = frozenset().union(*(self._cdata_by_tag or {}).values())
-
-    def append_new_element(parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
-        nonlocal last, line, line_start
-        tag = new(tag_class)
-        tag.parser_class = parser_class
-        tag.name = name
-        tag.namespace = namespace
-        tag._namespaces = namespaces
-        tag.prefix = None
-        if pos >= last and track_lines:
-            between = count("\n", last, pos)
-            if between:
-                line += between
-                line_start = rfind("\n", last, pos) + 1
-            last = pos
-            tag.sourceline = line + 1
-            tag.sourcepos = pos - line_start
-        elif pos >= 0 and track_lines:
-            tag.sourceline, tag.sourcepos = locate(pos)
-        else:
-            tag.sourceline = None
-            tag.sourcepos = None
-        tag.attribute_value_list_class = value_list_class
-        if not attrs:
-            tag.attrs = dict_class()
-        elif namespace is HTML_NAMESPACE and inline_attributes:
-            result = tag.attrs = dict_class(attrs)
-            # The tag's own few attributes are looked up in every
-            # multi-valued name first: cheaper than a get() per name of
-            # the tag's list (3 to 5); set intersections, slower still.
-            for key in attrs:
-                if key in any_multi_valued and key in (multi_cache(name) or multi_valued(name)):
-                    value = attrs[key]
-                    if value.__class__ is str:
-                        result[key] = value_list_class(value.split())
-        else:
-            tag.attrs = attributes(name, namespace, attrs)
-        tag.known_xml = False
-        tag.contents = []
-        # (The parent, if given, at once: append() would set it below.)
-        tag.parent = parent
-        tag.previous_element = None
-        tag.next_element = None
-        tag.next_sibling = None
-        tag.previous_sibling = None
-        tag.hidden = False
-        tag.can_be_empty_element = name in empty
-        tag.cdata_list_attributes = cdata
-        tag.preserve_whitespace_tags = preserve
-        # As Tag.__init__ tests it: an "in" costs less than a get() call.
-        tag.interesting_string_types = {containers[name]} if name in containers else main_types
-        if name == "meta":
-            meta_substitutions(tag)
-        if parent is not None:  # as append() does
-            parent.contents.append(tag)
-        return tag
-
-    return append_new_element
 
 
 class _EveryName:

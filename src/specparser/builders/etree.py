@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import weakref
 
-from typing import Any
+from typing import Any, Final
 from xml.etree import ElementTree as ET
 
 from .._mypyc import mypyc_attr
@@ -47,9 +47,9 @@ _Comment = ET.Comment
 _ProcessingInstruction = ET.ProcessingInstruction
 _SubElement = ET.SubElement
 
-DOCUMENT_ROOT = "DOCUMENT_ROOT"
-DOCUMENT_FRAGMENT = "DOCUMENT_FRAGMENT"
-DOCTYPE = "<!DOCTYPE>"
+DOCUMENT_ROOT: Final = "DOCUMENT_ROOT"
+DOCUMENT_FRAGMENT: Final = "DOCUMENT_FRAGMENT"
+DOCTYPE: Final = "<!DOCTYPE>"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users

@@ -93,7 +93,7 @@ import copy
 import sys
 from functools import partial
 from itertools import accumulate
-from typing import Any
+from typing import Any, Final, TYPE_CHECKING
 
 try:
     from lxml import etree
@@ -103,7 +103,6 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         "pip install specparser-html[lxml]"
     ) from exc
 
-from .._mypyc import mypyc_attr
 from .. import infoset
 from ..constants import HTML_NAMESPACE, XLINK_NAMESPACE, prefixes
 from ..infoset import (
@@ -124,13 +123,17 @@ from ..infoset import (
 from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
 from ..treebuilder import TreeBuilder
 from ._text_runs import NO_TEXT, TextRuns
+from .._mypyc import mypyc_attr
+
+if TYPE_CHECKING:
+    from ..incremental.positions import SourceLines
 
 _sub_element = etree.SubElement
 
 __all__ = ["LxmlTreeBuilder", "LxmlHtmlTreeBuilder", "LxmlDocument"]
 
 _Comment = etree.Comment
-_PI = etree.PI
+_PI: Final = etree.PI
 # Trees are built in libxml2 *HTML* documents, as lxml.html's own parser
 # builds them: lxml then checks the names of new elements and attributes by
 # its HTML rules, not by XML's Name production.  Every name the parser
@@ -138,13 +141,13 @@ _PI = etree.PI
 # so the tree and its XML serialization are the same; the XML checks were a
 # third of lxml's own work per element (for each name lxml's b':' test also
 # raises and clears a TypeError inside CPython).
-_HTML_DOCUMENT_PARSER = etree.HTMLParser()
-_DROP = object()  # attribute key cache: this attribute is dropped
-_PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
-_XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
-_XLINK_LEN = len(_XLINK_CLARK)
-_NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
-_MAX_BEFORE_DOCTYPE = 100  # comments and PIs kept before the DOCTYPE (_create_root)
+_HTML_DOCUMENT_PARSER: Final = etree.HTMLParser()
+_DROP: Final = object()  # attribute key cache: this attribute is dropped
+_PLACEHOLDER: Final = "specparser-placeholder"  # see _append_unchecked
+_XLINK_CLARK: Final = "{%s}" % XLINK_NAMESPACE
+_XLINK_LEN: Final = len(_XLINK_CLARK)
+_NO_SOURCE: Final = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
+_MAX_BEFORE_DOCTYPE: Final = 100  # comments and PIs kept before the DOCTYPE (_create_root)
 
 # The hot caches start as these tables of the HTML standard's element and
 # attribute names (and common SVG attributes) that lxml takes as they are,
@@ -155,7 +158,7 @@ _MAX_BEFORE_DOCTYPE = 100  # comments and PIs kept before the DOCTYPE (_create_r
 # instructions, which a short fragment of the standard's names never pays).
 # They never learn names from pages: a cache shared by builders would keep
 # such names alive, and the memory around them, for the life of the process.
-_KNOWN_ELEMENTS = """a abbr address area article aside audio b base bdi bdo blockquote body br
+_KNOWN_ELEMENTS: Final = """a abbr address area article aside audio b base bdi bdo blockquote body br
     button canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl
     dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr
     html i iframe img input ins kbd label legend li link main map mark menu meta meter nav
@@ -163,7 +166,7 @@ _KNOWN_ELEMENTS = """a abbr address area article aside audio b base bdi bdo bloc
     search section select selectedcontent slot small source span strong style sub summary sup
     table tbody td template textarea tfoot th thead time title tr track u ul var video wbr
     center font nobr tt big strike frame frameset noframes marquee applet""".split()
-_KNOWN_ATTRIBUTES = """abbr accept accept-charset accesskey action allow allowfullscreen alt as
+_KNOWN_ATTRIBUTES: Final = """abbr accept accept-charset accesskey action allow allowfullscreen alt as
     async autocapitalize autocomplete autofocus autoplay blocking charset checked cite class
     color cols colspan content contenteditable controls coords crossorigin data datetime
     decoding default defer dir dirname disabled download draggable enctype enterkeyhint
@@ -190,11 +193,11 @@ def _known_html_tags(namespace_html: bool) -> dict[str, str]:
 
 
 # namespaceHTMLElements -> HTML element name -> lxml tag (str; ASCII bytes).
-_KNOWN_HTML_TAGS = {flag: _known_html_tags(flag) for flag in (True, False)}  # never changed
-_KNOWN_HTML_TAG_BYTES = {flag: {n: t.encode("ascii") for n, t in tags.items()} for flag, tags in _KNOWN_HTML_TAGS.items()}
+_KNOWN_HTML_TAGS: Final = {flag: _known_html_tags(flag) for flag in (True, False)}  # never changed
+_KNOWN_HTML_TAG_BYTES: Final = {flag: {n: t.encode("ascii") for n, t in tags.items()} for flag, tags in _KNOWN_HTML_TAGS.items()}
 # Attribute names lxml takes as they are in every kind of tree (no coercion,
 # not xmlns).
-_KNOWN_PLAIN_KEYS = frozenset(
+_KNOWN_PLAIN_KEYS: Final = frozenset(
     name for name in _KNOWN_ATTRIBUTES if coerce_name(name) == name and not infoset.is_xmlns_attribute(name)
 )
 
@@ -220,7 +223,7 @@ class _Kind:
 # name, an empty root), never the input's markup: huge_tree lifts libxml2's
 # 50,000-character limit on names (and 10 MB on comments), which a DOCTYPE
 # name in the input may pass (issue 31).
-_ETREE_KIND = _Kind(_HTML_DOCUMENT_PARSER, etree.XMLParser(huge_tree=True), _Comment, _PI)
+_ETREE_KIND: Final = _Kind(_HTML_DOCUMENT_PARSER, etree.XMLParser(huge_tree=True), _Comment, _PI)
 _HTML_KINDS: list[_Kind] = []
 
 
@@ -330,7 +333,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self._fragment: Any = None
         self._doctype: tuple[str, str, str] | None = None
         self._comments_before_doctype = 0
-        self._source: str | None = None
+        # The source, or the incremental parser's SourceLines (its count,
+        # rfind and newline_offsets answer for the part parsed so far).
+        self._source: str | SourceLines | None = None
         self._line = 1
         # The line of offset _line_pos is _line; with no source, an offset
         # no token reaches, so the hot path's one comparison rules it out.
@@ -406,7 +411,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             result.append(child)
         return result
 
-    def set_source(self, text: str) -> None:
+    def set_source(self, text: str | SourceLines) -> None:
         """Remember the (preprocessed) source: nodes get ``sourceline``, the
         1-based line of the token that made them, as lxml's own parser sets
         it.  (libxml2 keeps 16 bits: 65535 is stored for every line from
@@ -1131,6 +1136,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             _append_unchecked(target, clone)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class LxmlHtmlTreeBuilder(LxmlTreeBuilder):
     """:class:`LxmlTreeBuilder` with :mod:`lxml.html` element classes
     (registered as ``"lxml.html"``)."""

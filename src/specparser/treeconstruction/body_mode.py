@@ -34,7 +34,7 @@ __all__ = [
     "VOID",
 ]
 
-HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+HEADINGS: Final = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 # -- the cases the sink methods take themselves ------------------------------
 #
@@ -69,7 +69,7 @@ OTHER: Final = "other"
 # names it (POPS_CURRENT: the element is in scope, and generating implied
 # end tags stops at it or excludes its name), or that runs the adoption agency, whose common case pops
 # the current node when it is the innermost formatting element (FORMATTING).
-POPS_CURRENT = "pops current"
+POPS_CURRENT: Final = "pops current"
 
 
 _H = TypeVar("_H", bound=Callable[..., Any])
@@ -155,7 +155,7 @@ def _in_body_eof(p: Any, pos: int) -> bool:
     return False
 
 
-_ALLOWED_OPEN_AT_EOF = frozenset(
+_ALLOWED_OPEN_AT_EOF: Final = frozenset(
     "dd dt li optgroup option p rb rp rt rtc tbody td tfoot th thead tr body html".split()
 )
 

@@ -13,7 +13,7 @@ the sink methods carry out, so nothing here recurses.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, Final
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..error_messages import (
@@ -58,14 +58,14 @@ from .records import MARKER, ElementRecord, ProcessingInstructionToken, SelectSt
 
 __all__ = ["TreeConstructor"]
 
-_SELECT_NAMES = frozenset({"select", "option", "selectedcontent"})
+_SELECT_NAMES: Final = frozenset({"select", "option", "selectedcontent"})
 # Where character tokens follow the insertion mode rather than the rules for
 # foreign content (https://html.spec.whatwg.org/#tree-construction-dispatcher).
-_HTML_TEXT_CONTEXT = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
-_ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
+_HTML_TEXT_CONTEXT: Final = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
+_ANY_BOUNDARY: Final = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 
 _new_record = new_record
-_HTML_RECORD_FLAGS_GET = HTML_RECORD_FLAGS.get
+_HTML_RECORD_FLAGS_GET: Final = HTML_RECORD_FLAGS.get
 
 
 
@@ -1355,7 +1355,7 @@ class TreeConstructor:
 # characters()), by tag name: the kind body_mode marks on the handler the in-body table gives
 # the name (SHORTCUT_START / SHORTCUT_END), so they cannot drift from the
 # table; a name without a handler takes the default handler's kind.
-_IN_BODY_MODE = M.IN_BODY
+_IN_BODY_MODE: Final = M.IN_BODY
 _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
     body_mode.ANY_OTHER,
     body_mode.BLOCK,
@@ -1367,9 +1367,9 @@ _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
 )
 # Where _start_li's loop goes on to the node below: an li (which it stops at
 # after closing it: not simple) and the special elements it passes over.
-_LI_LOOP_GOES_ON = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
-_START_DEFAULT_KIND = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag
-_IN_CELL_MODE = M.IN_CELL
+_LI_LOOP_GOES_ON: Final = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
+_START_DEFAULT_KIND: Final = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag
+_IN_CELL_MODE: Final = M.IN_CELL
 
 
 def _shortcut_kinds(in_body: dict, marks: dict, in_cell: dict, using_in_body: Any) -> dict:
@@ -1387,7 +1387,7 @@ def _shortcut_kinds(in_body: dict, marks: dict, in_cell: dict, using_in_body: An
     return kinds
 
 
-_SHORTCUT_START_KIND = _shortcut_kinds(
+_SHORTCUT_START_KIND: Final = _shortcut_kinds(
     M.IN_BODY.start, body_mode.SHORTCUT_START, M.IN_CELL.start, document_modes.using_in_body_start
 )
 # select, option and selectedcontent take the handlers (whose
@@ -1395,8 +1395,8 @@ _SHORTCUT_START_KIND = _shortcut_kinds(
 # (in head's rules): start_tag's written-out insertion does neither.
 _SHORTCUT_START_KIND.update(dict.fromkeys(_SELECT_NAMES, _OTHER))
 # start_tag's table: name -> (shortcut kind, the flags of its record).
-_START_DEFAULT = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
-_SHORTCUT_START_GET = {
+_START_DEFAULT: Final = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
+_SHORTCUT_START_GET: Final = {
     name: (_SHORTCUT_START_KIND.get(name, _START_DEFAULT_KIND), HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD))
     for name in {*_SHORTCUT_START_KIND, *HTML_RECORD_FLAGS}
 }.get

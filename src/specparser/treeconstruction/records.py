@@ -9,7 +9,7 @@ elements is a marker.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Final, NamedTuple
 
 from .._compiled import COMPILED
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 # The marker of the list of active formatting elements.
-MARKER = None
+MARKER: Final = None
 
 
 class ElementRecord:
@@ -90,8 +90,14 @@ class ElementRecord:
 
 def _constructed_record(cls: type[ElementRecord]) -> ElementRecord:
     """A record whose fields the caller sets, made by the constructor: a
-    class mypyc compiled can only be made through its ``__init__``."""
-    return cls(None, "", "", {})
+    class mypyc compiled can only be made through its ``__init__``.  (The
+    class named, not ``cls``: a direct call of the compiled constructor;
+    ``cls`` is always ElementRecord.)"""
+    return ElementRecord(None, "", HTML_NAMESPACE, _NO_ATTRIBUTES)
+
+
+# The placeholder attributes of _constructed_record (the caller replaces them).
+_NO_ATTRIBUTES: Final[dict[str, str]] = {}
 
 
 # ``new_record(ElementRecord)``: a record whose fields the caller sets all
