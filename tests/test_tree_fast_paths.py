@@ -25,6 +25,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import specparser
 from compat.paths import MISSING_CORPUS, MISSING_TESTS, SHARED, corpus_dir, html5lib_tests_dir
 from compat.tree_suite import parse_dat
 from specparser.builders import builder_names, get_builder, get_walker
@@ -141,12 +142,19 @@ def test_generated_documents_parse_alike_both_ways(source: str, context: str | N
 # -- lockstep: the whole parser state after every token ---------------------------
 
 
+# The record's fields: its __slots__, or in the compiled build (mypyc keeps
+# the attributes in a C struct and drops __slots__) mypyc's list of them.
+_RECORD_FIELDS: tuple[str, ...] = tuple(
+    getattr(ElementRecord, "__slots__", None) or getattr(ElementRecord, "__mypyc_attrs__")
+)
+
+
 def _record(rec: ElementRecord | None) -> tuple | None:
     """Everything a record holds but the builder's nodes (compared through
     the trees)."""
     if rec is None:
         return None
-    slots = tuple(getattr(rec, slot) for slot in ElementRecord.__slots__ if slot not in ("node", "extra"))
+    slots = tuple(getattr(rec, slot) for slot in _RECORD_FIELDS if slot not in ("node", "extra"))
     return slots + (type(rec.extra).__name__,)
 
 
@@ -403,6 +411,8 @@ def test_without_fast_paths_every_html_element_goes_through_insert_element() -> 
     """With ``fast_paths=False`` insert_html_element is the general steps
     (so the comparisons above compare the inlined record creation and push
     with ElementRecord() and push()); with them, the written-out copy."""
+    if specparser.compiled:
+        pytest.skip("counts calls by putting a function on the instance, which a compiled class does not take")
     calls = {True: 0, False: 0}
     for fast in (True, False):
         p = TreeConstructor(get_builder("etree")(), fast_paths=fast)

@@ -29,6 +29,7 @@ import importlib
 import warnings
 from typing import Any
 
+from ._compiled import COMPILED as compiled
 from .api import ParseInfo, parse, parse_fragment, serialize
 from .builders import builder_names, get_builder, get_walker
 from .collector import set_pause_gc
@@ -44,6 +45,8 @@ from .text import visible_text
 # specparser's own version; html5lib_compat.__version__ is the html5lib API
 # level it provides ("1.1").
 __version__ = "0.1.0"
+# ``compiled``: True in the build mypyc compiled (SPECPARSER_COMPILE=1 at
+# build time, see the README), False in the pure-Python one.
 
 __all__ = [
     "Doctype",
@@ -55,6 +58,7 @@ __all__ = [
     "iterparse",
     "Sanitizer",
     "builder_names",
+    "compiled",
     "get_builder",
     "get_walker",
     "insert_fragment",

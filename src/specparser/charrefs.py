@@ -11,6 +11,8 @@ matches without a semicolon (``&amp``, ``&copy``, ``&not`` ...).
 
 from __future__ import annotations
 
+from typing import Final
+
 from html.entities import html5 as _html5
 
 __all__ = [
@@ -30,7 +32,7 @@ NAMED_WITH_SEMICOLON: dict[str, str] = {k: v for k, v in _html5.items() if k.end
 NAMED_WITHOUT_SEMICOLON: dict[str, str] = {k: v for k, v in _html5.items() if not k.endswith(";")}
 
 # Longest legacy name: longer alphanumeric runs only need their prefixes tried.
-LONGEST_WITHOUT_SEMICOLON = max(map(len, NAMED_WITHOUT_SEMICOLON))
+LONGEST_WITHOUT_SEMICOLON: Final = max(map(len, NAMED_WITHOUT_SEMICOLON))
 
 # Step "If the number is one of the numbers in the first column of the
 # following table" of the numeric character reference end state: code points

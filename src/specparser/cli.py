@@ -202,7 +202,7 @@ def _jobs(text: str) -> int:
 
 
 def _build_argument_parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from . import __version__, compiled
 
     parser = _ArgumentParser(
         prog=_PROG,
@@ -285,7 +285,8 @@ def _build_argument_parser() -> argparse.ArgumentParser:
         help="with --warc: what each line holds besides url, record_id, date, status and encoding: "
         "text, links, errors, comma-separated (default: text,links)",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    build = "compiled with mypyc" if compiled else "pure Python"
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} ({build})")
     return parser
 
 

@@ -1,5 +1,7 @@
 """Namespace URLs and prefixes.  https://infra.spec.whatwg.org/#namespaces"""
 
+from typing import Final
+
 __all__ = [
     "ATTRIBUTE_PREFIXES",
     "HTML_NAMESPACE",
@@ -12,12 +14,12 @@ __all__ = [
     "prefixes",
 ]
 
-HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
-MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
-SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-XLINK_NAMESPACE = "http://www.w3.org/1999/xlink"
-XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
-XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/"
+HTML_NAMESPACE: Final = "http://www.w3.org/1999/xhtml"
+MATHML_NAMESPACE: Final = "http://www.w3.org/1998/Math/MathML"
+SVG_NAMESPACE: Final = "http://www.w3.org/2000/svg"
+XLINK_NAMESPACE: Final = "http://www.w3.org/1999/xlink"
+XML_NAMESPACE: Final = "http://www.w3.org/XML/1998/namespace"
+XMLNS_NAMESPACE: Final = "http://www.w3.org/2000/xmlns/"
 
 # html5lib's names for the same URLs (html5lib.constants.namespaces).
 namespaces = {
@@ -34,4 +36,4 @@ prefixes[MATHML_NAMESPACE] = "math"
 # The namespaces the parser puts attributes in, with their prefixes
 # (https://html.spec.whatwg.org/#adjust-foreign-attributes); the dumpers,
 # walkers and serializers name such an attribute by these prefixes.
-ATTRIBUTE_PREFIXES = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}
+ATTRIBUTE_PREFIXES: Final = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml", XMLNS_NAMESPACE: "xmlns"}

@@ -8,12 +8,14 @@ after ``str.lower`` can match where the standard says it does not.
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = ["ASCII_WHITESPACE", "ascii_lowercase"]
 
 # https://infra.spec.whatwg.org/#ascii-whitespace: TAB, LF, FF, CR, SPACE.
-ASCII_WHITESPACE = "\t\n\x0c\r "
+ASCII_WHITESPACE: Final = "\t\n\x0c\r "
 
-_ASCII_LOWERCASE_TABLE = {c: c + 0x20 for c in range(0x41, 0x5B)}
+_ASCII_LOWERCASE_TABLE: Final = {c: c + 0x20 for c in range(0x41, 0x5B)}
 
 
 def ascii_lowercase(s: str) -> str:

@@ -11,6 +11,8 @@ are being collected.
 
 from __future__ import annotations
 
+from typing import Final
+
 import re
 
 __all__ = ["input_stream_errors", "preprocess"]
@@ -22,11 +24,16 @@ __all__ = ["input_stream_errors", "preprocess"]
 # the complement of this class is ~8x faster than for a class listing the
 # problem code points, because the regex engine settles the common case in
 # its first ranges.
-_FINE = (
+_FINE: Final = (
     "\x00\t\n\x0c\r -~\xa0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd"
     + "".join(f"{chr(plane << 16)}-{chr(plane << 16 | 0xFFFD)}" for plane in range(1, 17))
 )
-_PROBLEM_CHARACTER = re.compile(f"[^{_FINE}]")
+_PROBLEM_CHARACTER: Final = re.compile(f"[^{_FINE}]")
+
+
+# chr(), not literals: mypyc takes no surrogate in a string literal.
+_FIRST_SURROGATE: Final = chr(0xD800)
+_LAST_SURROGATE: Final = chr(0xDFFF)
 
 
 def preprocess(text: str) -> str:
@@ -46,7 +53,7 @@ def input_stream_errors(text: str) -> list[tuple[int, str]]:
         c = match.group()
         if c <= "\x9f":  # C0 controls but whitespace and NUL, DEL, C1 controls
             code = "control-character-in-input-stream"
-        elif "\ud800" <= c <= "\udfff":
+        elif _FIRST_SURROGATE <= c <= _LAST_SURROGATE:
             code = "surrogate-in-input-stream"
         else:
             code = "noncharacter-in-input-stream"

@@ -28,6 +28,8 @@ The tokenizer never reads past the ``>`` of a start tag before the sink's
 
 from __future__ import annotations
 
+from typing import Final
+
 import re
 import sys
 
@@ -52,103 +54,108 @@ from .tokens import (
     SCRIPT_DATA_STATE,
     Doctype,
     EndTag,
+    IgnoringSink,
     StartTag,
     TokenSink,
 )
 
 __all__ = ["Tokenizer", "tokenize"]
 
+# What a finished tokenizer's sink becomes, so that it keeps the parser's
+# sink (and its tree) alive no longer.
+_DROPPED_SINK: Final = IgnoringSink()
+
 # -- internal states (the public ones, 0-5, live in tokens.py) ------------
-TAG_OPEN_STATE = 6
-END_TAG_OPEN_STATE = 7
-TAG_NAME_STATE = 8
-RCDATA_LESS_THAN_SIGN_STATE = 9
-RCDATA_END_TAG_OPEN_STATE = 10
-RAWTEXT_LESS_THAN_SIGN_STATE = 11
-RAWTEXT_END_TAG_OPEN_STATE = 12
-SCRIPT_DATA_LESS_THAN_SIGN_STATE = 13
-SCRIPT_DATA_END_TAG_OPEN_STATE = 14
-SCRIPT_DATA_ESCAPE_START_STATE = 15
-SCRIPT_DATA_ESCAPE_START_DASH_STATE = 16
-SCRIPT_DATA_ESCAPED_STATE = 17
-SCRIPT_DATA_ESCAPED_DASH_STATE = 18
-SCRIPT_DATA_ESCAPED_DASH_DASH_STATE = 19
-SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE = 20
-SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE = 21
-SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE = 22
-SCRIPT_DATA_DOUBLE_ESCAPED_STATE = 23
-SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE = 24
-SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE = 25
-SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE = 26
-SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE = 27
-BEFORE_ATTRIBUTE_NAME_STATE = 28
-ATTRIBUTE_NAME_STATE = 29
-AFTER_ATTRIBUTE_NAME_STATE = 30
-BEFORE_ATTRIBUTE_VALUE_STATE = 31
-ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE = 32
-ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE = 33
-ATTRIBUTE_VALUE_UNQUOTED_STATE = 34
-AFTER_ATTRIBUTE_VALUE_QUOTED_STATE = 35
-SELF_CLOSING_START_TAG_STATE = 36
-BOGUS_COMMENT_STATE = 37
-MARKUP_DECLARATION_OPEN_STATE = 38
-COMMENT_START_STATE = 39
-COMMENT_START_DASH_STATE = 40
-COMMENT_STATE = 41
-COMMENT_LESS_THAN_SIGN_STATE = 42
-COMMENT_LESS_THAN_SIGN_BANG_STATE = 43
-COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE = 44
-COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE = 45
-COMMENT_END_DASH_STATE = 46
-COMMENT_END_STATE = 47
-COMMENT_END_BANG_STATE = 48
-DOCTYPE_STATE = 49
-BEFORE_DOCTYPE_NAME_STATE = 50
-DOCTYPE_NAME_STATE = 51
-AFTER_DOCTYPE_NAME_STATE = 52
-AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE = 53
-BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE = 54
-DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE = 55
-DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE = 56
-AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE = 57
-BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE = 58
-AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE = 59
-BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 60
-DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE = 61
-DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE = 62
-AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 63
-BOGUS_DOCTYPE_STATE = 64
+TAG_OPEN_STATE: Final = 6
+END_TAG_OPEN_STATE: Final = 7
+TAG_NAME_STATE: Final = 8
+RCDATA_LESS_THAN_SIGN_STATE: Final = 9
+RCDATA_END_TAG_OPEN_STATE: Final = 10
+RAWTEXT_LESS_THAN_SIGN_STATE: Final = 11
+RAWTEXT_END_TAG_OPEN_STATE: Final = 12
+SCRIPT_DATA_LESS_THAN_SIGN_STATE: Final = 13
+SCRIPT_DATA_END_TAG_OPEN_STATE: Final = 14
+SCRIPT_DATA_ESCAPE_START_STATE: Final = 15
+SCRIPT_DATA_ESCAPE_START_DASH_STATE: Final = 16
+SCRIPT_DATA_ESCAPED_STATE: Final = 17
+SCRIPT_DATA_ESCAPED_DASH_STATE: Final = 18
+SCRIPT_DATA_ESCAPED_DASH_DASH_STATE: Final = 19
+SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE: Final = 20
+SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE: Final = 21
+SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE: Final = 22
+SCRIPT_DATA_DOUBLE_ESCAPED_STATE: Final = 23
+SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE: Final = 24
+SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE: Final = 25
+SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE: Final = 26
+SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE: Final = 27
+BEFORE_ATTRIBUTE_NAME_STATE: Final = 28
+ATTRIBUTE_NAME_STATE: Final = 29
+AFTER_ATTRIBUTE_NAME_STATE: Final = 30
+BEFORE_ATTRIBUTE_VALUE_STATE: Final = 31
+ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE: Final = 32
+ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE: Final = 33
+ATTRIBUTE_VALUE_UNQUOTED_STATE: Final = 34
+AFTER_ATTRIBUTE_VALUE_QUOTED_STATE: Final = 35
+SELF_CLOSING_START_TAG_STATE: Final = 36
+BOGUS_COMMENT_STATE: Final = 37
+MARKUP_DECLARATION_OPEN_STATE: Final = 38
+COMMENT_START_STATE: Final = 39
+COMMENT_START_DASH_STATE: Final = 40
+COMMENT_STATE: Final = 41
+COMMENT_LESS_THAN_SIGN_STATE: Final = 42
+COMMENT_LESS_THAN_SIGN_BANG_STATE: Final = 43
+COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE: Final = 44
+COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE: Final = 45
+COMMENT_END_DASH_STATE: Final = 46
+COMMENT_END_STATE: Final = 47
+COMMENT_END_BANG_STATE: Final = 48
+DOCTYPE_STATE: Final = 49
+BEFORE_DOCTYPE_NAME_STATE: Final = 50
+DOCTYPE_NAME_STATE: Final = 51
+AFTER_DOCTYPE_NAME_STATE: Final = 52
+AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE: Final = 53
+BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE: Final = 54
+DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE: Final = 55
+DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE: Final = 56
+AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE: Final = 57
+BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE: Final = 58
+AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE: Final = 59
+BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE: Final = 60
+DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE: Final = 61
+DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE: Final = 62
+AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE: Final = 63
+BOGUS_DOCTYPE_STATE: Final = 64
 # https://html.spec.whatwg.org/#processing-instruction-open-state and the
 # four states after it (13.2.5.72-76, added 2026-06).
-PROCESSING_INSTRUCTION_OPEN_STATE = 65
-PROCESSING_INSTRUCTION_TARGET_STATE = 66
-AFTER_PROCESSING_INSTRUCTION_TARGET_STATE = 67
-PROCESSING_INSTRUCTION_DATA_STATE = 68
-PROCESSING_INSTRUCTION_QUESTIONABLE_STATE = 69
+PROCESSING_INSTRUCTION_OPEN_STATE: Final = 65
+PROCESSING_INSTRUCTION_TARGET_STATE: Final = 66
+AFTER_PROCESSING_INSTRUCTION_TARGET_STATE: Final = 67
+PROCESSING_INSTRUCTION_DATA_STATE: Final = 68
+PROCESSING_INSTRUCTION_QUESTIONABLE_STATE: Final = 69
 # Not a spec state: the data state again, on input the tokenizer was just
 # given by change_to_the_new_converter (a state function's local copy of
 # the old text must not be used any further).
-NEW_INPUT_STATE = 70
-_STATE_COUNT = 71
+NEW_INPUT_STATE: Final = 70
+_STATE_COUNT: Final = 71
 
 # -- character classes ------------------------------------------------------
-_WHITESPACE = frozenset("\t\n\f ")  # the tokenizer's whitespace (no CR after preprocessing)
-_ASCII_ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_ASCII_ALPHANUMERIC = _ASCII_ALPHA | frozenset("0123456789")
+_WHITESPACE: Final = frozenset("\t\n\f ")  # the tokenizer's whitespace (no CR after preprocessing)
+_ASCII_ALPHA: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_ALPHANUMERIC: Final = _ASCII_ALPHA | frozenset("0123456789")
 # Lower-case ASCII letters only, as the spec's "ASCII upper alpha" entries
 # do (str.lower would also fold non-ASCII letters).
 _ascii_lower = ascii_lowercase
 
 
 # -- runs: what a state consumes without changing state ----------------------
-_DATA_STOP = re.compile(r"[&<\x00]")
+_DATA_STOP: Final = re.compile(r"[&<\x00]")
 # What ends a run in the RCDATA, RAWTEXT and script data states (with the
 # fast paths on), found by _find_first, besides U+0000 (see Tokenizer._text_run).
-_RCDATA_STOP = ("</", "&")
-_RAWTEXT_STOP = ("</",)
-_SCRIPT_STOP = ("</", "<!--")
-_NUL = ("\x00",)
-_LESS_THAN_OR_NUL = re.compile(r"[<\x00]")
+_RCDATA_STOP: Final = ("</", "&")
+_RAWTEXT_STOP: Final = ("</",)
+_SCRIPT_STOP: Final = ("</", "<!--")
+_NUL: Final = ("\x00",)
+_LESS_THAN_OR_NUL: Final = re.compile(r"[<\x00]")
 
 
 def _class(chars: str, negated: bool = False) -> str:
@@ -160,8 +167,8 @@ def _class(chars: str, negated: bool = False) -> str:
 # and ">" end the name, NUL is an error (U+FFFD in the name), every other
 # character is part of it (lower-cased).  The state's run and the fast
 # path's names are built from it.
-_TAG_NAME_ENDS = "\t\n\f />"
-_TAG_NAME_RUN = re.compile(_class(_TAG_NAME_ENDS + "\x00", negated=True) + "+")
+_TAG_NAME_ENDS: Final = "\t\n\f />"
+_TAG_NAME_RUN: Final = re.compile(_class(_TAG_NAME_ENDS + "\x00", negated=True) + "+")
 
 # https://html.spec.whatwg.org/#attribute-name-state as a table: the
 # characters that end the name (whitespace, "/", ">" to the after attribute
@@ -169,31 +176,31 @@ _TAG_NAME_RUN = re.compile(_class(_TAG_NAME_ENDS + "\x00", negated=True) + "+")
 # U+FFFD in the name) and " ' < (an error, kept in the name); every other
 # character is part of the name (lower-cased).  The state method, the fast
 # path's attribute pattern and its error check below are built from it.
-_ATTRIBUTE_NAME_ENDS = "\t\n\f />="
-_ATTRIBUTE_NAME_ERRORS = "\"'<"
-_ATTRIBUTE_NAME_RUN = re.compile(_class(_ATTRIBUTE_NAME_ENDS + "\x00" + _ATTRIBUTE_NAME_ERRORS, negated=True) + "+")
-_DOUBLE_QUOTED_RUN = re.compile(r'[^"&\x00]+')
-_SINGLE_QUOTED_RUN = re.compile(r"[^'&\x00]+")
-_UNQUOTED_RUN = re.compile(r"[^\t\n\f &>\x00\"'<=`]+")
-_WHITESPACE_RUN = re.compile(r"[\t\n\f ]*")
-_ASCII_ALPHA_RUN = re.compile(r"[a-zA-Z]+")
-_ASCII_ALPHANUMERIC_RUN = re.compile(r"[a-zA-Z0-9]+")
-_DECIMAL_RUN = re.compile(r"[0-9]+")
-_HEX_RUN = re.compile(r"[0-9a-fA-F]+")
-_COMMENT_RUN = re.compile(r"[^<\-\x00]+")
-_BOGUS_COMMENT_RUN = re.compile(r"[^>\x00]+")
-_SCRIPT_ESCAPED_RUN = re.compile(r"[^\-<\x00]+")
-_DOCTYPE_NAME_RUN = re.compile(r"[^\t\n\f >\x00]+")
-_DOUBLE_QUOTED_ID_RUN = re.compile(r'[^">\x00]+')
-_SINGLE_QUOTED_ID_RUN = re.compile(r"[^'>\x00]+")
-_BOGUS_DOCTYPE_RUN = re.compile(r"[^>\x00]+")
+_ATTRIBUTE_NAME_ENDS: Final = "\t\n\f />="
+_ATTRIBUTE_NAME_ERRORS: Final = "\"'<"
+_ATTRIBUTE_NAME_RUN: Final = re.compile(_class(_ATTRIBUTE_NAME_ENDS + "\x00" + _ATTRIBUTE_NAME_ERRORS, negated=True) + "+")
+_DOUBLE_QUOTED_RUN: Final = re.compile(r'[^"&\x00]+')
+_SINGLE_QUOTED_RUN: Final = re.compile(r"[^'&\x00]+")
+_UNQUOTED_RUN: Final = re.compile(r"[^\t\n\f &>\x00\"'<=`]+")
+_WHITESPACE_RUN: Final = re.compile(r"[\t\n\f ]*")
+_ASCII_ALPHA_RUN: Final = re.compile(r"[a-zA-Z]+")
+_ASCII_ALPHANUMERIC_RUN: Final = re.compile(r"[a-zA-Z0-9]+")
+_DECIMAL_RUN: Final = re.compile(r"[0-9]+")
+_HEX_RUN: Final = re.compile(r"[0-9a-fA-F]+")
+_COMMENT_RUN: Final = re.compile(r"[^<\-\x00]+")
+_BOGUS_COMMENT_RUN: Final = re.compile(r"[^>\x00]+")
+_SCRIPT_ESCAPED_RUN: Final = re.compile(r"[^\-<\x00]+")
+_DOCTYPE_NAME_RUN: Final = re.compile(r"[^\t\n\f >\x00]+")
+_DOUBLE_QUOTED_ID_RUN: Final = re.compile(r'[^">\x00]+')
+_SINGLE_QUOTED_ID_RUN: Final = re.compile(r"[^'>\x00]+")
+_BOGUS_DOCTYPE_RUN: Final = re.compile(r"[^>\x00]+")
 # What the processing instruction target state appends (ASCII alphanumeric,
 # "-", "_") and what the data state appends (anything but "?" and ">").
-_PI_TARGET_RUN = re.compile(r"[a-zA-Z0-9_\-]+")
-_PI_DATA_RUN = re.compile(r"[^?>]+")
+_PI_TARGET_RUN: Final = re.compile(r"[a-zA-Z0-9_\-]+")
+_PI_DATA_RUN: Final = re.compile(r"[^?>]+")
 # Targets the processing instruction target state refuses (compared ASCII
 # case-insensitively).
-_DISALLOWED_PI_TARGETS = frozenset({"xml", "xml-stylesheet"})
+_DISALLOWED_PI_TARGETS: Final = frozenset({"xml", "xml-stylesheet"})
 
 # -- fast path for well-formed tags in the data state ------------------------
 # A tag name runs, as in https://html.spec.whatwg.org/#tag-name-state, to
@@ -218,20 +225,20 @@ _DISALLOWED_PI_TARGETS = frozenset({"xml", "xml-stylesheet"})
 # _attribute_errors reports from its offset: escaped JSON markup
 # outside scripts (``<tabItem poradi=\"1.\" skore=\"3:2\"\/>``) is full of
 # them, and one state per character class cost ~8 us a tag.
-_FAST_NAME = r"[a-zA-Z]" + _class(_TAG_NAME_ENDS + "\x00", negated=True) + "*"
-_FAST_ATTRIBUTE_TEMPLATE = (
+_FAST_NAME: Final = r"[a-zA-Z]" + _class(_TAG_NAME_ENDS + "\x00", negated=True) + "*"
+_FAST_ATTRIBUTE_TEMPLATE: Final = (
     r"[\t\n\f ]+({o}" + _class(_ATTRIBUTE_NAME_ENDS + "\x00", negated=True) + "+)"
     r"(?:[\t\n\f ]*=[\t\n\f ]*"
     r"(?:\"({o}[^\"\x00]*)\"|'({o}[^'\x00]*)'|({o}[^\t\n\f \"'&>\x00][^\t\n\f &>\x00]*)))?"
 )
 # The characters that are errors in an attribute name / an unquoted value,
 # but kept in it.
-_ATTRIBUTE_NAME_ERROR = re.compile(_class(_ATTRIBUTE_NAME_ERRORS))
-_UNQUOTED_VALUE_ERROR = re.compile(r"[\"'<=`]")
+_ATTRIBUTE_NAME_ERROR: Final = re.compile(_class(_ATTRIBUTE_NAME_ERRORS))
+_UNQUOTED_VALUE_ERROR: Final = re.compile(r"[\"'<=`]")
 # One attribute with its name and value captured (groups 1; 2, 3 or 4).
-_FAST_ATTRIBUTE = re.compile(_FAST_ATTRIBUTE_TEMPLATE.format(o=""))
+_FAST_ATTRIBUTE: Final = re.compile(_FAST_ATTRIBUTE_TEMPLATE.format(o=""))
 # A whole start tag: name, the attributes' source, "/" if self-closing.
-_FAST_START_TAG = re.compile(
+_FAST_START_TAG: Final = re.compile(
     r"<(" + _FAST_NAME + r")((?:" + _FAST_ATTRIBUTE_TEMPLATE.format(o="?:") + r")*)[\t\n\f ]*(/?)>"
 )
 # The common case, ~98% of the corpus's start tags: every attribute is
@@ -249,10 +256,10 @@ _FAST_START_TAG = re.compile(
 # match itself, so giving characters back can never lead to a match: where
 # the regex engine has possessive quantifiers (Python 3.11+) they are used,
 # and it keeps no backtracking state for them (~15% faster matching).
-_P = "+" if sys.version_info >= (3, 11) else ""
-_PLAIN_ATTRIBUTE_NAME = r"[a-z_:@][a-z0-9_:.\-@]*"
-_PLAIN_ATTRIBUTE_TEMPLATE = r'[\t\n\f ]+{p}({o}' + _PLAIN_ATTRIBUTE_NAME + r'{p})="({o}[^"]*{p})"'
-_PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
+_P: Final = "+" if sys.version_info >= (3, 11) else ""
+_PLAIN_ATTRIBUTE_NAME: Final = r"[a-z_:@][a-z0-9_:.\-@]*"
+_PLAIN_ATTRIBUTE_TEMPLATE: Final = r'[\t\n\f ]+{p}({o}' + _PLAIN_ATTRIBUTE_NAME + r'{p})="({o}[^"]*{p})"'
+_PLAIN_ATTRIBUTE: Final = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
 # The data state's step (see Tokenizer.data_state): the text up to the next
 # "<" (group 1), then, if one follows, a plain end tag (2 name) or start tag
 # (3 name; 4 and 5 the first attribute's name and value, 6 and 7 the
@@ -275,8 +282,8 @@ _PLAIN_ATTRIBUTE = re.compile(_PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P))
 # instructions for the tokenizer.  It leaves the loop after a match without
 # a tag, so the scanner's rule for going on after an empty match never
 # comes into play.
-_LOWER_NAME = r"[a-z][a-z0-9:_.\-]*" + _P
-_DATA_TOKEN = re.compile(
+_LOWER_NAME: Final = r"[a-z][a-z0-9:_.\-]*" + _P
+_DATA_TOKEN: Final = re.compile(
     r"([^<]*" + _P + r")(?:<(?:/(" + _LOWER_NAME + r")[\t\n\f ]*" + _P + r">|(" + _LOWER_NAME + r")(?:"
     + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
     + r"(?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="", p=_P)
@@ -284,11 +291,11 @@ _DATA_TOKEN = re.compile(
     + r"((?:" + _PLAIN_ATTRIBUTE_TEMPLATE.format(o="?:", p=_P) + r")*" + _P + r")|)|)|)"
     r"[\t\n\f ]*" + _P + r"(?:(/)|)>)|)"
 )
-_FAST_END_TAG = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
-_FAST_TAG_END = re.compile(r"[\t\n\f ]*(/?)>")
-_FAST_START_TAG_NAME = re.compile(r"<(" + _FAST_NAME + r")")
+_FAST_END_TAG: Final = re.compile(r"</(" + _FAST_NAME + r")[\t\n\f ]*>")
+_FAST_TAG_END: Final = re.compile(r"[\t\n\f ]*(/?)>")
+_FAST_START_TAG_NAME: Final = re.compile(r"<(" + _FAST_NAME + r")")
 # A named character reference that ends with ";" (see Tokenizer._decode_references).
-_NAMED_REFERENCE_WITH_SEMICOLON = re.compile(r"&([a-zA-Z][a-zA-Z0-9]*;)")
+_NAMED_REFERENCE_WITH_SEMICOLON: Final = re.compile(r"&([a-zA-Z][a-zA-Z0-9]*;)")
 
 
 def _decode_known_named_references(value: str) -> str | None:
@@ -353,11 +360,11 @@ def _has_error_characters(found: list[tuple[str, str, str, str]]) -> bool:
 
 
 # Where a comment that opened normally ends (see Tokenizer._fast_comment).
-_COMMENT_CLOSE = re.compile(r"--!?>")
+_COMMENT_CLOSE: Final = re.compile(r"--!?>")
 
 
 # What the tokenizer calls on its sink (TokenSink).
-_SINK_METHODS = (
+_SINK_METHODS: Final = (
     "characters", "start_tag", "end_tag", "comment", "processing_instruction", "doctype", "eof", "cdata_allowed",
 )
 
@@ -413,17 +420,21 @@ class Tokenizer:
 
     def __init__(
         self,
-        text: str,
+        text: str | object,
         sink: TokenSink,
         *,
-        errors: list[ParseError] | None = None,
-        fast_paths: bool = True,
+        errors: list[ParseError] | None | object = None,
+        fast_paths: bool | object = True,
     ) -> None:
+        # ``text: str`` is what the tokenizer takes; the wider annotations
+        # (here and in tokenize()) are for the compiled build, where mypyc
+        # checks every annotated argument before the body runs, so that
+        # these checks, not mypyc's, answer a wrong argument.
         if not isinstance(text, str):
             raise TypeError(f"Tokenizer input must be a str, not {type(text).__name__}")
         if errors is not None and not isinstance(errors, list):
             raise TypeError(f"errors must be a list or None, not {type(errors).__name__}")
-        fast_paths = check_flag(fast_paths, "Tokenizer()", "fast_paths")
+        fast = check_flag(fast_paths, "Tokenizer()", "fast_paths")
         # A sink may leave out the methods for tokens its input never has
         # (a PI, a DOCTYPE); one with none of them is not a sink at all.
         if not any(callable(getattr(sink, name, None)) for name in _SINK_METHODS):
@@ -438,7 +449,7 @@ class Tokenizer:
         self.last_start_tag: str | None = None
         self.pos = 0
         self._running = False
-        self._fast = fast_paths
+        self._fast = fast
         self._index = LineIndex(text) if errors is not None else None
         # Input stream errors (surrogates, noncharacters, controls), pending
         # in reverse order so the next one is popped from the end; they are
@@ -488,7 +499,7 @@ class Tokenizer:
         states = _STATE_FUNCTIONS
         while self._running:
             states[self.state](self)
-        self.sink = None  # type: ignore[assignment]
+        self.sink = _DROPPED_SINK
 
     def change_to_the_new_converter(self, text: str) -> None:
         """Go on tokenizing ``text`` (raw, preprocessed here) from
@@ -2438,13 +2449,13 @@ class Tokenizer:
 
 
 # Method name of each state, indexed by state number.
-_STATE_METHODS = [""] * _STATE_COUNT
+_STATE_METHODS: Final = [""] * _STATE_COUNT
 for _name, _value in list(globals().items()):
     if _name.endswith("_STATE") and isinstance(_value, int):
         _STATE_METHODS[_value] = _name.lower()
 assert all(_STATE_METHODS) and all(hasattr(Tokenizer, name) for name in _STATE_METHODS)
 # The state functions themselves, called as ``function(tokenizer)``.
-_STATE_FUNCTIONS = [getattr(Tokenizer, name) for name in _STATE_METHODS]
+_STATE_FUNCTIONS: Final = [getattr(Tokenizer, name) for name in _STATE_METHODS]
 
 
 class _Collector:
@@ -2497,19 +2508,19 @@ class _Collector:
 
 
 # The states a caller may start in (tokens.py; the tests' initial states).
-_INITIAL_STATES = frozenset(
+_INITIAL_STATES: Final = frozenset(
     {DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, PLAINTEXT_STATE, CDATA_SECTION_STATE}
 )
 
 
 def tokenize(
-    text: str,
+    text: str | object,
     *,
-    state: int = DATA_STATE,
-    last_start_tag: str | None = None,
-    errors: list[ParseError] | None = None,
-    cdata_allowed: bool = False,
-    fast_paths: bool = True,
+    state: int | object = DATA_STATE,
+    last_start_tag: str | None | object = None,
+    errors: list[ParseError] | None | object = None,
+    cdata_allowed: bool | object = False,
+    fast_paths: bool | object = True,
 ) -> list[tuple]:
     """Tokenize ``text`` alone (no tree construction: the state only changes
     as the tokenizer itself changes it) and return the tokens as tuples in
@@ -2527,16 +2538,18 @@ def tokenize(
     ``cdata_allowed`` answers the markup declaration open state's question
     (is the adjusted current node a foreign element?).
     """
-    if state not in _INITIAL_STATES or state.__class__ is not int:
+    # (The class first: mypy narrows a value found in a tuple of ints to
+    # int, and the compiled build then unboxes True as 1.)
+    if state.__class__ is not int or state not in _INITIAL_STATES:
         raise ValueError(
             f"state must be one of DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE, "
             f"PLAINTEXT_STATE, CDATA_SECTION_STATE (specparser.tokens), not {state!r}"
         )
-    last_start_tag = check_optional_str(last_start_tag, "tokenize()", "last_start_tag")
-    cdata_allowed = check_flag(cdata_allowed, "tokenize()", "cdata_allowed")
-    sink = _Collector(cdata_allowed)
+    # (The annotations are wide for the compiled build: see Tokenizer.)
+    last_tag = check_optional_str(last_start_tag, "tokenize()", "last_start_tag")
+    sink = _Collector(check_flag(cdata_allowed, "tokenize()", "cdata_allowed"))
     tokenizer = Tokenizer(text, sink, errors=errors, fast_paths=fast_paths)
     tokenizer.state = state
-    tokenizer.last_start_tag = last_start_tag
+    tokenizer.last_start_tag = last_tag
     tokenizer.run()
     return sink.tokens

@@ -18,7 +18,9 @@ the state again before it consumes the next character.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
+
+from ._mypyc import mypyc_attr
 
 __all__ = [
     "CDATA_SECTION_STATE",
@@ -36,12 +38,12 @@ __all__ = [
 
 # The tokenizer states that the tree construction stage (and the tokenizer
 # tests) may switch to.  https://html.spec.whatwg.org/#data-state etc.
-DATA_STATE = 0
-RCDATA_STATE = 1
-RAWTEXT_STATE = 2
-SCRIPT_DATA_STATE = 3
-PLAINTEXT_STATE = 4
-CDATA_SECTION_STATE = 5  # only used as an initial state by the tokenizer tests
+DATA_STATE: Final = 0
+RCDATA_STATE: Final = 1
+RAWTEXT_STATE: Final = 2
+SCRIPT_DATA_STATE: Final = 3
+PLAINTEXT_STATE: Final = 4
+CDATA_SECTION_STATE: Final = 5  # only used as an initial state by the tokenizer tests
 
 
 class StartTag:
@@ -157,6 +159,7 @@ class TokenSink(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class IgnoringSink:
     """A :class:`TokenSink` that ignores every token: subclass it and
     override the methods for the tokens you want (a sink that only counts

@@ -9,7 +9,9 @@ The rest of each adapter is its tree's own business.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
+
+from .._mypyc import mypyc_attr
 
 __all__ = ["GatheredText", "index_from_end"]
 
@@ -21,7 +23,7 @@ __all__ = ["GatheredText", "index_from_end"]
 _last_found = 0
 
 
-def index_from_end(children: list, node: Any) -> int:
+def index_from_end(children: Sequence[Any], node: Any) -> int:
     """Position of ``node`` in ``children`` by identity (bs4's ``==`` is
     structural and its ``hash`` O(subtree)): next to the position found
     last, else searched from the end (foster parenting's reference node, a
@@ -40,6 +42,7 @@ def index_from_end(children: list, node: Any) -> int:
     raise ValueError("node is not a child of its parent")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class GatheredText:
     """Mixin: the ``insert_text`` of the adapters whose tree holds text as
     nodes in a children list (the minidom adapter, the html5lib-protocol

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._mypyc import mypyc_attr
+
 __all__ = ["NO_TEXT", "TextRuns"]
 
 # What TextRuns._text_previous_of returns for a place that takes no text
@@ -21,6 +23,7 @@ __all__ = ["NO_TEXT", "TextRuns"]
 NO_TEXT: Any = object()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the builders' users subclass them
 class TextRuns:
     """Mixin: ``insert_text`` for a tree that keeps text in ``.text`` /
     ``.tail``.

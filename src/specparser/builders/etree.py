@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import weakref
 
-from typing import Any
+from typing import Any, Final
 from xml.etree import ElementTree as ET
 
+from .._mypyc import mypyc_attr
 from ..constants import HTML_NAMESPACE
 from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
 from ..treebuilder import TreeBuilder
@@ -46,11 +47,12 @@ _Comment = ET.Comment
 _ProcessingInstruction = ET.ProcessingInstruction
 _SubElement = ET.SubElement
 
-DOCUMENT_ROOT = "DOCUMENT_ROOT"
-DOCUMENT_FRAGMENT = "DOCUMENT_FRAGMENT"
-DOCTYPE = "<!DOCTYPE>"
+DOCUMENT_ROOT: Final = "DOCUMENT_ROOT"
+DOCUMENT_FRAGMENT: Final = "DOCUMENT_FRAGMENT"
+DOCTYPE: Final = "<!DOCTYPE>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class ElementTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`xml.etree.ElementTree` trees in html5lib's shape."""
 
@@ -61,7 +63,8 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         # A subclass that overrides create_element or append expects every
         # element to go through them: give it the plain append_new_element.
         super().__init_subclass__(**keywords)
-        if "append_new_element" not in cls.__dict__ and ("create_element" in cls.__dict__ or "append" in cls.__dict__):
+        own = vars(cls)
+        if "append_new_element" not in own and ("create_element" in own or "append" in own):
             cls.append_new_element = TreeBuilder.append_new_element  # type: ignore[method-assign]
 
     def __init__(self, namespaceHTMLElements: bool = True, fullTree: bool = False) -> None:
@@ -72,7 +75,7 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         self.quirks_mode = "no-quirks"
         # ElementTree has no parent pointers; the parser asks for parents
         # (foster parenting) and ``remove`` needs them.
-        self._parent: dict[Any, Any] = {}
+        self._parent: dict[Any, Any] | _WeakParentMap = {}
         # The text buffering (TextRuns): the place of the last text written
         # and the pieces for it not written yet.
         self._text_parent: Any = None
@@ -88,7 +91,7 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         interfaces (:mod:`specparser.events`) let a caller drop elements it
         has read, and the parent map must not keep them (a dict keyed
         weakly: slower, so only then)."""
-        self._parent = _WeakParentMap(self._parent)  # type: ignore[assignment]
+        self._parent = _WeakParentMap(self._parent)
 
     # -- life cycle ------------------------------------------------------
 
@@ -330,8 +333,11 @@ class _WeakParentMap:
 
     __slots__ = ("_refs",)
 
-    def __init__(self, items: dict[Any, Any]) -> None:
-        self._refs: weakref.WeakKeyDictionary[Any, weakref.ref[Any]] = weakref.WeakKeyDictionary()
+    def __init__(self, items: dict[Any, Any] | _WeakParentMap) -> None:
+        if isinstance(items, _WeakParentMap):  # weak already
+            self._refs: weakref.WeakKeyDictionary[Any, weakref.ref[Any]] = items._refs
+            return
+        self._refs = weakref.WeakKeyDictionary()
         for child, parent in items.items():
             self[child] = parent
 

@@ -93,7 +93,7 @@ import copy
 import sys
 from functools import partial
 from itertools import accumulate
-from typing import Any
+from typing import Any, Final, TYPE_CHECKING
 
 try:
     from lxml import etree
@@ -123,13 +123,17 @@ from ..infoset import (
 from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
 from ..treebuilder import TreeBuilder
 from ._text_runs import NO_TEXT, TextRuns
+from .._mypyc import mypyc_attr
+
+if TYPE_CHECKING:
+    from ..incremental.positions import SourceLines
 
 _sub_element = etree.SubElement
 
 __all__ = ["LxmlTreeBuilder", "LxmlHtmlTreeBuilder", "LxmlDocument"]
 
 _Comment = etree.Comment
-_PI = etree.PI
+_PI: Final = etree.PI
 # Trees are built in libxml2 *HTML* documents, as lxml.html's own parser
 # builds them: lxml then checks the names of new elements and attributes by
 # its HTML rules, not by XML's Name production.  Every name the parser
@@ -137,13 +141,13 @@ _PI = etree.PI
 # so the tree and its XML serialization are the same; the XML checks were a
 # third of lxml's own work per element (for each name lxml's b':' test also
 # raises and clears a TypeError inside CPython).
-_HTML_DOCUMENT_PARSER = etree.HTMLParser()
-_DROP = object()  # attribute key cache: this attribute is dropped
-_PLACEHOLDER = "specparser-placeholder"  # see _append_unchecked
-_XLINK_CLARK = "{%s}" % XLINK_NAMESPACE
-_XLINK_LEN = len(_XLINK_CLARK)
-_NO_SOURCE = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
-_MAX_BEFORE_DOCTYPE = 100  # comments and PIs kept before the DOCTYPE (_create_root)
+_HTML_DOCUMENT_PARSER: Final = etree.HTMLParser()
+_DROP: Final = object()  # attribute key cache: this attribute is dropped
+_PLACEHOLDER: Final = "specparser-placeholder"  # see _append_unchecked
+_XLINK_CLARK: Final = "{%s}" % XLINK_NAMESPACE
+_XLINK_LEN: Final = len(_XLINK_CLARK)
+_NO_SOURCE: Final = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
+_MAX_BEFORE_DOCTYPE: Final = 100  # comments and PIs kept before the DOCTYPE (_create_root)
 
 # The hot caches start as these tables of the HTML standard's element and
 # attribute names (and common SVG attributes) that lxml takes as they are,
@@ -154,7 +158,7 @@ _MAX_BEFORE_DOCTYPE = 100  # comments and PIs kept before the DOCTYPE (_create_r
 # instructions, which a short fragment of the standard's names never pays).
 # They never learn names from pages: a cache shared by builders would keep
 # such names alive, and the memory around them, for the life of the process.
-_KNOWN_ELEMENTS = """a abbr address area article aside audio b base bdi bdo blockquote body br
+_KNOWN_ELEMENTS: Final = """a abbr address area article aside audio b base bdi bdo blockquote body br
     button canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl
     dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr
     html i iframe img input ins kbd label legend li link main map mark menu meta meter nav
@@ -162,7 +166,7 @@ _KNOWN_ELEMENTS = """a abbr address area article aside audio b base bdi bdo bloc
     search section select selectedcontent slot small source span strong style sub summary sup
     table tbody td template textarea tfoot th thead time title tr track u ul var video wbr
     center font nobr tt big strike frame frameset noframes marquee applet""".split()
-_KNOWN_ATTRIBUTES = """abbr accept accept-charset accesskey action allow allowfullscreen alt as
+_KNOWN_ATTRIBUTES: Final = """abbr accept accept-charset accesskey action allow allowfullscreen alt as
     async autocapitalize autocomplete autofocus autoplay blocking charset checked cite class
     color cols colspan content contenteditable controls coords crossorigin data datetime
     decoding default defer dir dirname disabled download draggable enctype enterkeyhint
@@ -189,11 +193,11 @@ def _known_html_tags(namespace_html: bool) -> dict[str, str]:
 
 
 # namespaceHTMLElements -> HTML element name -> lxml tag (str; ASCII bytes).
-_KNOWN_HTML_TAGS = {flag: _known_html_tags(flag) for flag in (True, False)}  # never changed
-_KNOWN_HTML_TAG_BYTES = {flag: {n: t.encode("ascii") for n, t in tags.items()} for flag, tags in _KNOWN_HTML_TAGS.items()}
+_KNOWN_HTML_TAGS: Final = {flag: _known_html_tags(flag) for flag in (True, False)}  # never changed
+_KNOWN_HTML_TAG_BYTES: Final = {flag: {n: t.encode("ascii") for n, t in tags.items()} for flag, tags in _KNOWN_HTML_TAGS.items()}
 # Attribute names lxml takes as they are in every kind of tree (no coercion,
 # not xmlns).
-_KNOWN_PLAIN_KEYS = frozenset(
+_KNOWN_PLAIN_KEYS: Final = frozenset(
     name for name in _KNOWN_ATTRIBUTES if coerce_name(name) == name and not infoset.is_xmlns_attribute(name)
 )
 
@@ -219,6 +223,7 @@ class _Kind:
 # name, an empty root), never the input's markup: huge_tree lifts libxml2's
 # 50,000-character limit on names (and 10 MB on comments), which a DOCTYPE
 # name in the input may pass (issue 31).
+# (Not Final: tests put a parser with limits in its place.)
 _ETREE_KIND = _Kind(_HTML_DOCUMENT_PARSER, etree.XMLParser(huge_tree=True), _Comment, _PI)
 _HTML_KINDS: list[_Kind] = []
 
@@ -293,6 +298,7 @@ class LxmlDocument:
         self.before_root: list[Any] = []
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class LxmlTreeBuilder(TextRuns, TreeBuilder):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
 
@@ -306,7 +312,8 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # A subclass that overrides create_element or append expects every
         # element to go through them: give it the plain append_new_element.
         super().__init_subclass__(**keywords)
-        if "append_new_element" not in cls.__dict__ and ("create_element" in cls.__dict__ or "append" in cls.__dict__):
+        own = vars(cls)
+        if "append_new_element" not in own and ("create_element" in own or "append" in own):
             cls.append_new_element = TreeBuilder.append_new_element  # type: ignore[method-assign]
 
     def __init__(
@@ -327,7 +334,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self._fragment: Any = None
         self._doctype: tuple[str, str, str] | None = None
         self._comments_before_doctype = 0
-        self._source: str | None = None
+        # The source, or the incremental parser's SourceLines (its count,
+        # rfind and newline_offsets answer for the part parsed so far).
+        self._source: str | SourceLines | None = None
         self._line = 1
         # The line of offset _line_pos is _line; with no source, an offset
         # no token reaches, so the hot path's one comparison rules it out.
@@ -382,7 +391,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         if self._text_parts is not None:
             self._flush_text()
         if self._fragment is not None:
-            result = self._finish_fragment()
+            result: Any = self._finish_fragment()  # a list, or the tree below
         else:
             if self.root is None:
                 # Not reachable through the parser (a document always gets
@@ -403,7 +412,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             result.append(child)
         return result
 
-    def set_source(self, text: str) -> None:
+    def set_source(self, text: str | SourceLines) -> None:
         """Remember the (preprocessed) source: nodes get ``sourceline``, the
         1-based line of the token that made them, as lxml's own parser sets
         it.  (libxml2 keeps 16 bits: 65535 is stored for every line from
@@ -968,9 +977,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         holder.tail = host.text
         host.text = None
         host.insert(0, holder)
-        if not self._holds_shadow_roots:
-            self._holds_shadow_roots = True
-            self.parent_of = self._parent_of_with_shadow_roots  # type: ignore[method-assign]
+        self._holds_shadow_roots = True
         return holder
 
     # -- mutation --------------------------------------------------------
@@ -1073,17 +1080,14 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     def parent_of(self, node: Any) -> Any:
         if node.__class__ is LxmlDocument:
             return None
+        # (A flag, not a method put on the instance once a shadow root is
+        # attached: the compiled build's classes take no such assignment.)
+        if self._holds_shadow_roots and is_holder(node):
+            return None  # a shadow root has no parent
         parent = node.getparent()
         if parent is None and node is self.root and self.root is not None:
             return self.document
         return parent
-
-    def _parent_of_with_shadow_roots(self, node: Any) -> Any:
-        """parent_of once a shadow root is attached (attach_shadow_root
-        puts it in place, so parses without one never test for a holder)."""
-        if node.__class__ is not LxmlDocument and is_holder(node):
-            return None  # a shadow root has no parent
-        return LxmlTreeBuilder.parent_of(self, node)
 
     def children_of(self, parent: Any) -> list:
         if parent.__class__ is LxmlDocument:
@@ -1133,6 +1137,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
             _append_unchecked(target, clone)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
 class LxmlHtmlTreeBuilder(LxmlTreeBuilder):
     """:class:`LxmlTreeBuilder` with :mod:`lxml.html` element classes
     (registered as ``"lxml.html"``)."""

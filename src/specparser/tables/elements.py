@@ -6,6 +6,8 @@ implied end tags" are bit tests.  https://html.spec.whatwg.org/#special
 https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
 """
 
+from typing import Final
+
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 __all__ = [
@@ -41,37 +43,37 @@ __all__ = [
 # caches the ints up to 256, so "flags & BIT" with a result below 1 << 9
 # allocates no int object (HTML_NOT_TEMPLATE at 1 << 17 cost one
 # allocation and free per token).
-SPECIAL = 1 << 0
+SPECIAL: Final = 1 << 0
 # Set for every element in the HTML namespace (not looked up by name).
-HTML_ELEMENT = 1 << 1
+HTML_ELEMENT: Final = 1 << 1
 # Set for every HTML element but template, whose children go into its
 # template contents instead: one bit for the tree constructor's fast paths.
-HTML_NOT_TEMPLATE = 1 << 2
+HTML_NOT_TEMPLATE: Final = 1 << 2
 # Elements that end "has an element in scope" and its variants.
-SCOPE = 1 << 3
-LIST_SCOPE = 1 << 4
-BUTTON_SCOPE = 1 << 5
-FORMATTING = 1 << 6
+SCOPE: Final = 1 << 3
+LIST_SCOPE: Final = 1 << 4
+BUTTON_SCOPE: Final = 1 << 5
+FORMATTING: Final = 1 << 6
 # Popped by "generate implied end tags" / "... thoroughly".
-IMPLIED_END = 1 << 7
+IMPLIED_END: Final = 1 << 7
 # An HTML element that an end tag of its name pops when it is the current
 # node, in body or in cell (see _NOT_ENDED_BY_POP below).
-ENDED_BY_POP = 1 << 8
+ENDED_BY_POP: Final = 1 << 8
 # table, tbody, tfoot, thead, tr: foster parenting targets.
-FOSTER_TARGET = 1 << 9
-TABLE_SCOPE = 1 << 10
-HTML_INTEGRATION_POINT = 1 << 11
-MATHML_TEXT_INTEGRATION_POINT = 1 << 12
+FOSTER_TARGET: Final = 1 << 9
+TABLE_SCOPE: Final = 1 << 10
+HTML_INTEGRATION_POINT: Final = 1 << 11
+MATHML_TEXT_INTEGRATION_POINT: Final = 1 << 12
 # td, th: the cells; "clear the stack back to a table ... context" stops
 # at these groups.
-TABLE_CONTEXT = 1 << 13       # table, template, html
-TABLE_BODY_CONTEXT = 1 << 14  # tbody, tfoot, thead, template, html
-TABLE_ROW_CONTEXT = 1 << 15   # tr, template, html
+TABLE_CONTEXT: Final = 1 << 13       # table, template, html
+TABLE_BODY_CONTEXT: Final = 1 << 14  # tbody, tfoot, thead, template, html
+TABLE_ROW_CONTEXT: Final = 1 << 15   # tr, template, html
 # Elements whose popping the parser must observe (option: selectedcontent).
-POP_HOOK = 1 << 16
+POP_HOOK: Final = 1 << 16
 # h1 ... h6
-HEADING = 1 << 17
-IMPLIED_END_THOROUGH = 1 << 18
+HEADING: Final = 1 << 17
+IMPLIED_END_THOROUGH: Final = 1 << 18
 
 def _names(text: str) -> list[str]:
     return text.split()
@@ -98,7 +100,7 @@ _add(SVG_FLAGS, "foreignObject desc title", SPECIAL)
 
 _add(HTML_FLAGS, "a b big code em font i nobr s small strike strong tt u", FORMATTING)
 
-_SCOPE_HTML = "applet caption html table td th marquee object template select"
+_SCOPE_HTML: Final = "applet caption html table td th marquee object template select"
 for bit in (SCOPE, LIST_SCOPE, BUTTON_SCOPE):
     _add(HTML_FLAGS, _SCOPE_HTML, bit)
     _add(MATHML_FLAGS, "mi mo mn ms mtext annotation-xml", bit)
@@ -131,24 +133,24 @@ _add(HTML_FLAGS, "h1 h2 h3 h4 h5 h6", HEADING)
 # rules of its name (any other end tag, _end_block, _end_p ...) come down
 # to popping it when it is the current node (tests/test_tree_fast_paths.py
 # checks this against body_mode's shortcut marks).
-_NOT_ENDED_BY_POP = frozenset(
+_NOT_ENDED_BY_POP: Final = frozenset(
     """a b big code em font i nobr s small strike strong tt u applet marquee object br body html
     form template caption col colgroup table tbody td tfoot th thead tr""".split()
 )
 
 # The flags of an HTML element's record, by name; other names get
 # PLAIN_HTML_RECORD.
-PLAIN_HTML_RECORD = HTML_ELEMENT | HTML_NOT_TEMPLATE | ENDED_BY_POP
-HTML_RECORD_FLAGS = {
+PLAIN_HTML_RECORD: Final = HTML_ELEMENT | HTML_NOT_TEMPLATE | ENDED_BY_POP
+HTML_RECORD_FLAGS: Final = {
     name: flags
     | (HTML_ELEMENT if name == "template" else HTML_ELEMENT | HTML_NOT_TEMPLATE)
     | (0 if name in _NOT_ENDED_BY_POP else ENDED_BY_POP)
     for name, flags in HTML_FLAGS.items()
 }
 
-ANNOTATION_XML_HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
+ANNOTATION_XML_HTML_ENCODINGS: Final = frozenset({"text/html", "application/xhtml+xml"})
 
-FLAGS_BY_NAMESPACE = {
+FLAGS_BY_NAMESPACE: Final = {
     HTML_NAMESPACE: HTML_FLAGS,
     MATHML_NAMESPACE: MATHML_FLAGS,
     SVG_NAMESPACE: SVG_FLAGS,

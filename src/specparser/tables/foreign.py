@@ -7,11 +7,13 @@ and the tag name table of "any other start tag" in
 https://html.spec.whatwg.org/#parsing-main-inforeign
 """
 
+from typing import Final
+
 from ..constants import XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
 
 __all__ = ["BREAKOUT_TAGS", "FOREIGN_ATTRIBUTES", "MATHML_ATTRIBUTES", "SVG_ATTRIBUTES", "SVG_TAG_NAMES"]
 
-SVG_TAG_NAMES = {
+SVG_TAG_NAMES: Final = {
     name.lower(): name
     for name in (
         "altGlyph altGlyphDef altGlyphItem animateColor animateMotion animateTransform clipPath "
@@ -23,7 +25,7 @@ SVG_TAG_NAMES = {
     ).split()
 }
 
-SVG_ATTRIBUTES = {
+SVG_ATTRIBUTES: Final = {
     name.lower(): name
     for name in (
         "attributeName attributeType baseFrequency baseProfile calcMode clipPathUnits "
@@ -39,11 +41,11 @@ SVG_ATTRIBUTES = {
     ).split()
 }
 
-MATHML_ATTRIBUTES = {"definitionurl": "definitionURL"}
+MATHML_ATTRIBUTES: Final = {"definitionurl": "definitionURL"}
 
 # name on the token -> (prefix, local name, namespace): the TreeBuilder's
 # key for a namespaced attribute.
-FOREIGN_ATTRIBUTES = {
+FOREIGN_ATTRIBUTES: Final = {
     "xlink:actuate": ("xlink", "actuate", XLINK_NAMESPACE),
     "xlink:arcrole": ("xlink", "arcrole", XLINK_NAMESPACE),
     "xlink:href": ("xlink", "href", XLINK_NAMESPACE),
@@ -60,7 +62,7 @@ FOREIGN_ATTRIBUTES = {
 # Start tags that break out of foreign content
 # (https://html.spec.whatwg.org/#parsing-main-inforeign); "font" only with
 # a color, face or size attribute.
-BREAKOUT_TAGS = frozenset(
+BREAKOUT_TAGS: Final = frozenset(
     "b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i "
     "img li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt "
     "u ul var".split()

@@ -7,7 +7,7 @@ Handler conventions: see :class:`~.records.Mode`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Final, TypeVar
 
 from ..constants import MATHML_NAMESPACE, SVG_NAMESPACE
 from ..error_messages import UNEXPECTED_END_TAG, UNEXPECTED_EOF, UNEXPECTED_NULL, UNEXPECTED_START_TAG
@@ -34,7 +34,7 @@ __all__ = [
     "VOID",
 ]
 
-HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+HEADINGS: Final = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 # -- the cases the sink methods take themselves ------------------------------
 #
@@ -55,12 +55,21 @@ SHORTCUT_END: dict = {}
 # open.
 # And the void elements area, br, embed, img, keygen, wbr (reconstruct,
 # insert, pop at once).
-ANY_OTHER, FORMATTING, BLOCK, A, LI, VOID, OTHER = "any other", "formatting", "block", "a", "li", "void", "other"
+# (Final and one name a line: mypy, and so mypyc, must know their types
+# before tree construction's core, which imports this module in a cycle,
+# reads them.)
+ANY_OTHER: Final = "any other"
+FORMATTING: Final = "formatting"
+BLOCK: Final = "block"
+A: Final = "a"
+LI: Final = "li"
+VOID: Final = "void"
+OTHER: Final = "other"
 # End tags: a name whose rules come down to popping the current node when it
 # names it (POPS_CURRENT: the element is in scope, and generating implied
 # end tags stops at it or excludes its name), or that runs the adoption agency, whose common case pops
 # the current node when it is the innermost formatting element (FORMATTING).
-POPS_CURRENT = "pops current"
+POPS_CURRENT: Final = "pops current"
 
 
 _H = TypeVar("_H", bound=Callable[..., Any])
@@ -146,7 +155,7 @@ def _in_body_eof(p: Any, pos: int) -> bool:
     return False
 
 
-_ALLOWED_OPEN_AT_EOF = frozenset(
+_ALLOWED_OPEN_AT_EOF: Final = frozenset(
     "dd dt li optgroup option p rb rp rt rtc tbody td tfoot th thead tr body html".split()
 )
 
@@ -198,7 +207,7 @@ def _start_form(p: Any, tag: Any) -> bool:
 
 # The special elements _start_li's loop (step 3) passes over, to the node
 # below them; an li stops it, and so does any other special element.
-LI_LOOP_PASSES = ("address", "div", "p")
+LI_LOOP_PASSES: Final[tuple[str, ...]] = ("address", "div", "p")
 
 
 # With a special current node other than li and LI_LOOP_PASSES (the loop

@@ -13,7 +13,7 @@ the sink methods carry out, so nothing here recurses.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..error_messages import (
@@ -22,6 +22,7 @@ from ..error_messages import (
     UNEXPECTED_DOCTYPE,
     UNEXPECTED_END_TAG,
 )
+from .._mypyc import mypyc_attr
 from ..errors import ParseError
 from ..infra import ASCII_WHITESPACE
 from ..tables.elements import (
@@ -53,27 +54,19 @@ from . import body_mode, document_modes, table_modes  # noqa: F401
 from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
-from .records import MARKER, ElementRecord, SelectState
+from .records import MARKER, ElementRecord, ProcessingInstructionToken, SelectState, new_record
 
 __all__ = ["TreeConstructor"]
 
-_SELECT_NAMES = frozenset({"select", "option", "selectedcontent"})
+_SELECT_NAMES: Final = frozenset({"select", "option", "selectedcontent"})
 # Where character tokens follow the insertion mode rather than the rules for
 # foreign content (https://html.spec.whatwg.org/#tree-construction-dispatcher).
-_HTML_TEXT_CONTEXT = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
-_ANY_BOUNDARY = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
+_HTML_TEXT_CONTEXT: Final = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
+_ANY_BOUNDARY: Final = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 
-_new_object = object.__new__
-_HTML_RECORD_FLAGS_GET = HTML_RECORD_FLAGS.get
+_new_record = new_record
+_HTML_RECORD_FLAGS_GET: Final = HTML_RECORD_FLAGS.get
 
-
-
-class ProcessingInstructionToken(NamedTuple):
-    """A processing instruction token as the insertion modes' comment
-    handlers receive it (see :meth:`TreeConstructor.processing_instruction`)."""
-
-    target: str
-    data: str
 
 
 def _is_foreign_dispatch(node: ElementRecord, name: str) -> bool:
@@ -89,6 +82,7 @@ def _is_foreign_dispatch(node: ElementRecord, name: str) -> bool:
     return True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TreeConstructor:
     """The HTML tree construction stage, driven by a tokenizer.
 
@@ -113,12 +107,17 @@ class TreeConstructor:
         # subclass whose insert_html_element is the general steps, so the
         # hot path does not test for the switch on every element.
         fast_paths = kwargs.get("fast_paths", args[4] if len(args) > 4 else True)
+        target = cls
         if cls is TreeConstructor and not fast_paths:
-            cls = _TreeConstructorWithoutShortcuts
-        if kwargs.get("shadow_roots") and cls in _WITH_SHADOW_ROOTS:
+            target = _TreeConstructorWithoutShortcuts
+        if kwargs.get("shadow_roots") and target in _WITH_SHADOW_ROOTS:
             # The flag is a class attribute: the parser has no room for
             # another instance attribute (see __init__).
-            cls = _WITH_SHADOW_ROOTS[cls]
+            target = _WITH_SHADOW_ROOTS[target]
+        if target is not cls:
+            # Through the target's own __new__ (it chooses no other class):
+            # a compiled (mypyc) class may only be made by its __new__.
+            return target.__new__(target, *args, **kwargs)
         return object.__new__(cls)
 
     def __init__(
@@ -149,7 +148,7 @@ class TreeConstructor:
         self.template_modes: list = []
         self.open: list[ElementRecord] = []
         self.afe: list[ElementRecord | None] = []
-        self.afe_segments: list[dict] = [{}]
+        self.afe_segments: list[dict[object, list[ElementRecord]]] = [{}]
         # Indexes of the stack of open elements (see push()).
         self.by_name: defaultdict[str, list[ElementRecord]] = defaultdict(list)
         self.boundaries: dict[int, list[ElementRecord]] = {
@@ -301,13 +300,15 @@ class TreeConstructor:
                     self.frameset_ok = False
                 self.builder.insert_text(target.node, data)
                 return
-        while data:
+        # A handler returns the characters to reprocess, or None.
+        rest: str | None = data
+        while rest:
             node = self.adjusted_current_node
             if node is not None:
                 if not node.flags & _HTML_TEXT_CONTEXT:
-                    foreign_characters(self, data, pos)
+                    foreign_characters(self, rest, pos)
                     return
-            data = self.mode.characters(self, data, pos)
+            rest = self.mode.characters(self, rest, pos)
 
     def start_tag(self, tag: Any) -> None:
         self.skip_newline = False
@@ -366,7 +367,7 @@ class TreeConstructor:
                         # acknowledged, frameset-ok is "not ok".
                         self.frameset_ok = False
                         return
-                    rec = _new_object(ElementRecord)
+                    rec = _new_record(ElementRecord)
                     rec.node = node
                     rec.name = rec.hname = name
                     rec.ns = HTML_NAMESPACE
@@ -484,7 +485,7 @@ class TreeConstructor:
             self.push(ElementRecord(node, name, namespace, attrs, tag.pos))
         return True
 
-    def comment(self, data: str, pos: int) -> None:
+    def comment(self, data: str | ProcessingInstructionToken, pos: int) -> None:
         self.skip_newline = False
         node = self.adjusted_current_node
         if node is not None:
@@ -501,7 +502,7 @@ class TreeConstructor:
         is the twin of "insert a comment"), so it goes through the same
         handlers as a :class:`ProcessingInstructionToken` instead of a
         comment's data string."""
-        self.comment(ProcessingInstructionToken(target, data), pos)  # type: ignore[arg-type]
+        self.comment(ProcessingInstructionToken(target, data), pos)
 
     def doctype(self, token: Any) -> None:
         self.skip_newline = False
@@ -885,7 +886,7 @@ class TreeConstructor:
             builder = self.builder
             pos = tag.pos
             node = builder.append_new_element(target.node, name, HTML_NAMESPACE, attrs, pos)
-            rec = _new_object(ElementRecord)
+            rec = _new_record(ElementRecord)
             rec.node = node
             rec.name = rec.hname = name
             rec.ns = HTML_NAMESPACE
@@ -1354,7 +1355,7 @@ class TreeConstructor:
 # characters()), by tag name: the kind body_mode marks on the handler the in-body table gives
 # the name (SHORTCUT_START / SHORTCUT_END), so they cannot drift from the
 # table; a name without a handler takes the default handler's kind.
-_IN_BODY_MODE = M.IN_BODY
+_IN_BODY_MODE: Final = M.IN_BODY
 _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
     body_mode.ANY_OTHER,
     body_mode.BLOCK,
@@ -1366,9 +1367,9 @@ _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
 )
 # Where _start_li's loop goes on to the node below: an li (which it stops at
 # after closing it: not simple) and the special elements it passes over.
-_LI_LOOP_GOES_ON = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
-_START_DEFAULT_KIND = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag
-_IN_CELL_MODE = M.IN_CELL
+_LI_LOOP_GOES_ON: Final = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
+_START_DEFAULT_KIND: Final = body_mode.SHORTCUT_START.get(M.IN_BODY.start_default, _OTHER)  # any other start tag
+_IN_CELL_MODE: Final = M.IN_CELL
 
 
 def _shortcut_kinds(in_body: dict, marks: dict, in_cell: dict, using_in_body: Any) -> dict:
@@ -1386,7 +1387,7 @@ def _shortcut_kinds(in_body: dict, marks: dict, in_cell: dict, using_in_body: An
     return kinds
 
 
-_SHORTCUT_START_KIND = _shortcut_kinds(
+_SHORTCUT_START_KIND: Final = _shortcut_kinds(
     M.IN_BODY.start, body_mode.SHORTCUT_START, M.IN_CELL.start, document_modes.using_in_body_start
 )
 # select, option and selectedcontent take the handlers (whose
@@ -1394,8 +1395,8 @@ _SHORTCUT_START_KIND = _shortcut_kinds(
 # (in head's rules): start_tag's written-out insertion does neither.
 _SHORTCUT_START_KIND.update(dict.fromkeys(_SELECT_NAMES, _OTHER))
 # start_tag's table: name -> (shortcut kind, the flags of its record).
-_START_DEFAULT = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
-_SHORTCUT_START_GET = {
+_START_DEFAULT: Final = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
+_SHORTCUT_START_GET: Final = {
     name: (_SHORTCUT_START_KIND.get(name, _START_DEFAULT_KIND), HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD))
     for name in {*_SHORTCUT_START_KIND, *HTML_RECORD_FLAGS}
 }.get
@@ -1405,12 +1406,16 @@ _SHORTCUT_START_GET = {
 # in-body and in-cell end tag tables.
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # treeconstruction.events'
 class _TreeConstructorWithoutShortcuts(TreeConstructor):
     """``TreeConstructor(fast_paths=False)``: every HTML element created,
     inserted and pushed by :meth:`~TreeConstructor.insert_element` (the
     other shortcuts test ``_shortcut_mode``)."""
 
-    insert_html_element = TreeConstructor._insert_html_element
+    # A method, not ``insert_html_element = _insert_html_element``: mypyc
+    # (the compiled build) takes no function as a class attribute.
+    def insert_html_element(self, tag: Any) -> ElementRecord:
+        return self._insert_html_element(tag)
 
 
 class _TreeConstructorWithShadowRoots(TreeConstructor):

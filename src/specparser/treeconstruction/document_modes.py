@@ -24,7 +24,7 @@ from ..tables.quirks import doctype_mode
 from ..tokens import SCRIPT_DATA_STATE
 from . import modes as M
 from .insertion import insert_an_element_at_the_adjusted_insertion_location
-from .records import Mode
+from .records import Mode, ProcessingInstructionToken
 from .shadow import insert_declarative_shadow_root, shadow_root_mode
 
 __all__ = [
@@ -48,12 +48,12 @@ def ignore_doctype(p: Any, token: Any) -> bool:
     return False
 
 
-def insert_comment(p: Any, data: str, pos: int) -> bool:
+def insert_comment(p: Any, data: str | ProcessingInstructionToken, pos: int) -> bool:
     p.insert_comment(data, pos)
     return False
 
 
-def _comment_on_document(p: Any, data: str, pos: int) -> bool:
+def _comment_on_document(p: Any, data: str | ProcessingInstructionToken, pos: int) -> bool:
     p.insert_comment(data, pos, parent=p.document)
     return False
 
@@ -545,7 +545,7 @@ def _after_body_characters(p: Any, data: str, pos: int) -> str | None:
     return rest
 
 
-def _after_body_comment(p: Any, data: str, pos: int) -> bool:
+def _after_body_comment(p: Any, data: str | ProcessingInstructionToken, pos: int) -> bool:
     p.insert_comment(data, pos, parent=p.open[0].node)
     return False
 

@@ -17,7 +17,7 @@ another class.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .core import _TreeConstructorWithoutShortcuts
 from .records import ElementRecord
@@ -52,7 +52,10 @@ class EventTreeConstructor(_TreeConstructorWithoutShortcuts):
         # As TreeConstructor.__new__: the shadow-roots flag is a class attribute.
         if kwargs.get("shadow_roots") and cls is EventTreeConstructor:
             cls = _EventTreeConstructorWithShadowRoots
-        return object.__new__(cls)
+        # Through TreeConstructor.__new__ (which keeps a subclass's class),
+        # not object.__new__: the compiled build's TreeConstructor is a
+        # native class, which only its own __new__ may make.
+        return cast("EventTreeConstructor", super().__new__(cls, *args, **kwargs))
 
     def __init__(self, builder: Any, listener: StackListener, **options: Any) -> None:
         options["fast_paths"] = False

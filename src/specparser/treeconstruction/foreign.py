@@ -8,7 +8,7 @@ These functions become methods of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..constants import SVG_NAMESPACE
 from ..error_messages import UNEXPECTED_END_TAG, UNEXPECTED_HTML_IN_FOREIGN_CONTENT, UNEXPECTED_NULL
@@ -24,7 +24,7 @@ from ..tables.foreign import (
 
 __all__ = ["adjust_attributes", "foreign_characters", "foreign_end_tag", "foreign_start_tag"]
 
-_BREAKOUT_POINTS = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
+_BREAKOUT_POINTS: Final = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
 
 
 def adjust_attributes(attrs: dict, namespace: str) -> dict:

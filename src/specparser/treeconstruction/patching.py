@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "MARKER_TARGETS",
@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 # The processing instruction targets content patching looks at.
-MARKER_TARGETS = frozenset({"marker", "start", "end"})
+MARKER_TARGETS: Final = frozenset({"marker", "start", "end"})
 
 # -- the processing-instruction attribute map ------------------------------
 #
@@ -89,25 +89,27 @@ MARKER_TARGETS = frozenset({"marker", "start", "end"})
 # The items are split by one small pattern and checked afterwards (the
 # classes of XML's Name and Char productions in one pattern took 0.1 s to
 # compile, at import).
-_ATTRIBUTE = re.compile("([^\t\n\r =]+)[\t\n\r ]*=[\t\n\r ]*(?:\"([^\"]*)\"|'([^']*)')")
-_SPACES = re.compile("[\t\n\r ]*")
+_ATTRIBUTE: Final = re.compile("([^\t\n\r =]+)[\t\n\r ]*=[\t\n\r ]*(?:\"([^\"]*)\"|'([^']*)')")
+_SPACES: Final = re.compile("[\t\n\r ]*")
 # In a value: "<", a character that is no XML Char, or a "&" that starts
 # no reference.
-_NOT_IN_A_VALUE = re.compile(
-    "[<\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+_NOT_IN_A_VALUE: Final = re.compile(
+    # (The surrogates as the regular expression's escapes: mypyc takes no
+    # surrogate in a string literal.)
+    "[<\x00-\x08\x0b\x0c\x0e-\x1f\\ud800-\\udfff\ufffe\uffff]"
     "|&(?!(?:lt|gt|amp|apos|quot|#[0-9]+|#x[0-9a-fA-F]+);)"
 )
-_REFERENCE = re.compile("&(?:lt|gt|amp|apos|quot|#[0-9]+|#x[0-9a-fA-F]+);")
-_NORMALIZED_SPACE = re.compile("\r\n|[\t\n\r]")
-_PREDEFINED = {"&lt;": "<", "&gt;": ">", "&amp;": "&", "&apos;": "'", "&quot;": '"'}
-_ASCII_NAME = re.compile("[:A-Z_a-z][-.0-9:A-Z_a-z]*")
+_REFERENCE: Final = re.compile("&(?:lt|gt|amp|apos|quot|#[0-9]+|#x[0-9a-fA-F]+);")
+_NORMALIZED_SPACE: Final = re.compile("\r\n|[\t\n\r]")
+_PREDEFINED: Final = {"&lt;": "<", "&gt;": ">", "&amp;": "&", "&apos;": "'", "&quot;": '"'}
+_ASCII_NAME: Final = re.compile("[:A-Z_a-z][-.0-9:A-Z_a-z]*")
 # XML 1.0 (fifth edition) [4] NameStartChar and the rest of [4a] NameChar.
-_NAME_START = (
+_NAME_START: Final = (
     (0x3A, 0x3A), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A), (0xC0, 0xD6), (0xD8, 0xF6),
     (0xF8, 0x2FF), (0x370, 0x37D), (0x37F, 0x1FFF), (0x200C, 0x200D), (0x2070, 0x218F),
     (0x2C00, 0x2FEF), (0x3001, 0xD7FF), (0xF900, 0xFDCF), (0xFDF0, 0xFFFD), (0x10000, 0xEFFFF),
 )
-_NAME_MORE = ((0x2D, 0x2E), (0x30, 0x39), (0xB7, 0xB7), (0x300, 0x36F), (0x203F, 0x2040))
+_NAME_MORE: Final = ((0x2D, 0x2E), (0x30, 0x39), (0xB7, 0xB7), (0x300, 0x36F), (0x203F, 0x2040))
 
 
 def _among(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:

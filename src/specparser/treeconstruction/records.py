@@ -9,8 +9,9 @@ elements is a marker.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final, NamedTuple
 
+from .._compiled import COMPILED
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE
 from ..infra import ascii_lowercase
 from ..tables.elements import (
@@ -21,10 +22,18 @@ from ..tables.elements import (
     PLAIN_HTML_RECORD,
 )
 
-__all__ = ["MARKER", "ElementRecord", "Handler", "Mode", "SelectState"]
+__all__ = [
+    "MARKER",
+    "ElementRecord",
+    "Handler",
+    "Mode",
+    "ProcessingInstructionToken",
+    "SelectState",
+    "new_record",
+]
 
 # The marker of the list of active formatting elements.
-MARKER = None
+MARKER: Final = None
 
 
 class ElementRecord:
@@ -78,6 +87,26 @@ class ElementRecord:
         return f"<ElementRecord {self.name} {self.ns}>"
 
 
+
+def _constructed_record(cls: type[ElementRecord]) -> ElementRecord:
+    """A record whose fields the caller sets, made by the constructor: a
+    class mypyc compiled can only be made through its ``__init__``.  (The
+    class named, not ``cls``: a direct call of the compiled constructor;
+    ``cls`` is always ElementRecord.)"""
+    return ElementRecord(None, "", HTML_NAMESPACE, _NO_ATTRIBUTES)
+
+
+# The placeholder attributes of _constructed_record (the caller replaces them).
+_NO_ATTRIBUTES: Final[dict[str, str]] = {}
+
+
+# ``new_record(ElementRecord)``: a record whose fields the caller sets all
+# of.  The pure build skips ``__init__`` (object.__new__, the tree
+# constructor's hot path); the compiled build must call it.
+new_record: Callable[[type[ElementRecord]], ElementRecord] = (
+    _constructed_record if COMPILED else object.__new__
+)
+
 class SelectState:
     """What the parser tracks for a ``<select>``: its first
     ``<selectedcontent>`` and the option that is selected so far
@@ -92,6 +121,14 @@ class SelectState:
 
 
 Handler = Callable[..., Any]
+
+
+class ProcessingInstructionToken(NamedTuple):
+    """A processing instruction token as the insertion modes' comment
+    handlers receive it (see :meth:`TreeConstructor.processing_instruction`)."""
+
+    target: str
+    data: str
 
 
 class Mode:
