@@ -77,10 +77,6 @@ class Parser:
             raise TypeError(f"Parser() got an unexpected keyword argument {unknown[0]!r}")
         keywords = {**_PARSE_KEYWORDS, **options}
         self._job = ParseJob("Parser", tree, None, **keywords)
-        if self._job.detector is not None:
-            # Step 8's detector reads the whole document (parse() gives it
-            # every byte); the incremental sniffing decides before that.
-            raise TypeError("Parser(): detector= needs the whole document; use specparser.parse() for it")
         self._kind: type | None = None  # str or bytes, from the first feed
         self._closed = False
         self._tree: IncrementalTreeConstruction | None = None
@@ -186,14 +182,16 @@ class Parser:
         else:
             self._stream = self._byte_stream(None)
 
-    def _byte_stream(self, forced: Sniffed | None) -> ByteStream:
+    def _byte_stream(self, forced: Sniffed | None, hold: bool = False) -> ByteStream:
         job = self._job
         return ByteStream(
             override=job.override,
             transport_encoding=job.transport_encoding,
             default=job.default,
             detect_utf8=job.detect_utf8,
+            detector=job.detector,
             forced=forced,
+            hold=hold,
         )
 
     def _new_pass(self, decoded: DecodedInput) -> None:
@@ -227,9 +225,10 @@ class Parser:
         check = self._utf8_check
         if check is not None and not check.feed(data, final):
             # Not valid UTF-8 after all: the one-shot parser would have
-            # taken the default encoding from the start.
+            # taken the default encoding from the start, or (with a
+            # detector) the detector's answer for all the bytes.
             self._utf8_check = None
-            data = self._restart(Sniffed(self._job.default, TENTATIVE, "default")) + data
+            data = self._restart(None if self._job.detector is not None else Sniffed(self._job.default, TENTATIVE, "default")) + data
         while True:
             stream = self._stream
             try:
@@ -254,11 +253,13 @@ class Parser:
                 stream.kept = None  # type: ignore[union-attr]  # no re-parse can come
             return result
 
-    def _restart(self, sniffed: Sniffed) -> bytes:
-        """Forget the pass so far; returns the bytes to feed again."""
+    def _restart(self, sniffed: Sniffed | None) -> bytes:
+        """Forget the pass so far; returns the bytes to feed again (in
+        ``sniffed``'s encoding, or with ``None``, held to the end for the
+        detector)."""
         kept = self._stream.kept  # type: ignore[union-attr]
         if kept is None:
             raise RuntimeError("Parser: a re-parse was asked for after the bytes were dropped")
-        self._stream = self._byte_stream(sniffed)
+        self._stream = self._byte_stream(sniffed, hold=sniffed is None)
         self._tree = None
         return bytes(kept)
