@@ -58,7 +58,7 @@ _AWAITED = {
 # run: each run then costs (in copies at C speed) a constant factor of
 # the new text, and memory stays bounded.
 _KEPT_START = 1 << 20
-_KEEP_RATIO = 16
+_KEEP_RATIO = 4
 
 
 class IncrementalTokenizer:
@@ -182,6 +182,10 @@ class IncrementalTokenizer:
         """What :meth:`close` returns, once the last run is over."""
         return None
 
+    def _leaving_the_start(self, window: str) -> None:
+        """The window (``window``: all the text so far) is about to drop
+        the input's start for the first time."""
+
     def _run(self, final: bool) -> Any:
         """Run the tokenizer over the window (from the gate's resume
         point), passing tokens on until the gate stops it (or to the end
@@ -224,6 +228,8 @@ class IncrementalTokenizer:
             self._window = window
             self._start = resume_at
         else:
+            if base == 0 and resume_at and not final:
+                self._leaving_the_start(window)
             self._window = window[resume_at - base :]
             self._base = resume_at
             self._start = 0
@@ -245,7 +251,7 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
     ``<meta charset>`` (``None`` for str input).  :meth:`close` returns
     ``builder.finish()``."""
 
-    __slots__ = ("builder", "constructor", "_whole_text")
+    __slots__ = ("builder", "constructor", "_whole_text", "_window_source")
 
     def __init__(
         self,
@@ -271,7 +277,14 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
             )
         constructor.decoded = decoded
         tracks_source = type(builder).set_source is not TreeBuilder.set_source
+        # While the window starts at the input's start (see _KEPT_START),
+        # a builder that only counts newlines (source_lines_suffice) reads
+        # the window itself: str.count at C speed, not a SourceLines call
+        # per element.  (With errors= the window drops its start at once.)
+        self._window_source = tracks_source and errors is None and getattr(builder, "source_lines_suffice", False)
         lines = SourceLines(columns=errors is not None) if errors is not None or tracks_source else None
+        if self._window_source:
+            lines = None
         super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines)
         self.forget_lines = lines is not None and not tracks_source
         self.offsets_read = tracks_source
@@ -280,7 +293,9 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         # What the builder learns about lines.
         self._whole_text: list[str] | None = None
         if tracks_source:
-            if getattr(builder, "source_lines_suffice", False):
+            if self._window_source:
+                pass  # set_source(window) for each run, see _new_tokenizer
+            elif getattr(builder, "source_lines_suffice", False):
                 builder.set_source(lines)  # type: ignore[arg-type]  # answers what the builder asks
             else:
                 # A builder of the caller's own gets the text itself, as
@@ -297,9 +312,20 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
             whole = "".join(self._whole_text)
             self._whole_text = [whole]
             self.builder.set_source(whole)
+        elif self._window_source:
+            self.builder.set_source(window)
         tokenizer = super()._new_tokenizer(window, final)
         self.constructor.tokenizer = tokenizer
         return tokenizer
 
     def _finish(self) -> Any:
         return self.builder.finish()
+
+    def _leaving_the_start(self, window: str) -> None:
+        if self._window_source:
+            # From here on the builder asks the newline offsets, made now
+            # from all the text so far and kept up by _take.
+            self._window_source = False
+            self.lines = lines = SourceLines(columns=False)
+            lines.extend(window)
+            self.builder.set_source(lines)  # type: ignore[arg-type]
