@@ -35,6 +35,7 @@ TREES = ["etree", "lxml", "lxml.html", "bs4", "dom"]
 CORPUS = corpus_dir()
 PAGES = sorted(CORPUS.iterdir()) if CORPUS is not None else []
 WPT_DOCUMENTS = [case for case in load_cases() if case.context is None] if suite_dir() is not None else []
+WPT_FRAGMENTS = [case for case in load_cases() if case.context is not None] if suite_dir() is not None else []
 
 
 # -- splitting ------------------------------------------------------------------
@@ -116,6 +117,53 @@ def test_wpt_documents_split_anywhere(tree: str) -> None:
                 if incremental(data, tree, split, **options) != want:
                     failures.append((case.id, type(data).__name__, split))
     assert not failures, failures[:10]
+
+
+def fragment_observed(result: Any, errors: list, info: ParseInfo) -> tuple:
+    """A fragment's nodes as serialized, the errors and ParseInfo."""
+    return (
+        specparser.serialize(result),
+        [(e.code, e.offset, e.line, e.column, e.message) for e in errors],
+        repr(info),
+    )
+
+
+@pytest.mark.skipif(not WPT_FRAGMENTS, reason=missing_reason())
+@pytest.mark.parametrize("tree", TREES)
+def test_wpt_fragments_split_anywhere(tree: str) -> None:
+    """Parser(context=...) gives parse_fragment()'s result: every fragment
+    case (its context, both scripting modes) one character at a time and
+    at random points as str, and as UTF-8 bytes at random points."""
+    failures = []
+    for number, case in enumerate(WPT_FRAGMENTS):
+        options = {"scripting": case.scripting, "html_namespace": True}
+        for data in (case.data, case.data.encode("utf-8", "surrogatepass")):
+            errors: list = []
+            info = ParseInfo()
+            result = specparser.parse_fragment(data, case.context, tree, errors=errors, info=info, **options)
+            want = fragment_observed(result, errors, info)
+            splits = [random_points(number)] + ([one_at_a_time] if isinstance(data, str) else [])
+            for split in splits:
+                errors = []
+                info = ParseInfo()
+                parser = Parser(tree, context=case.context, errors=errors, info=info, **options)
+                parser.feed(data[:0])
+                for piece in split(data):
+                    parser.feed(piece)
+                if fragment_observed(parser.close(), errors, info) != want:
+                    failures.append((case.id, type(data).__name__, split))
+    assert not failures, failures[:10]
+
+
+def test_fragment_arguments() -> None:
+    with pytest.raises(ValueError, match=r"Parser\(\): unknown context"):
+        Parser(context="svg")
+    with pytest.raises(TypeError, match=r"Parser\(\): events and target are for documents"):
+        Parser(context="div", events=("start",))
+    parser = Parser("etree", context="tr")
+    parser.feed(b"<td>one</td><td>tw")
+    parser.feed(b"o")
+    assert [cell.text for cell in parser.close()] == ["one", "two"]
 
 
 # -- the tokenizer suite ----------------------------------------------------------

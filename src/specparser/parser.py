@@ -50,7 +50,9 @@ class Parser:
     """An HTML document parser fed in pieces.
 
     ``tree`` and the keywords are :func:`specparser.parse`'s (checked the
-    same way).  :meth:`feed` takes ``bytes`` (``bytearray``,
+    same way); with ``context`` (an element name, as
+    :func:`specparser.parse_fragment` takes it) the input is a fragment and
+    :meth:`close` returns what :func:`~specparser.parse_fragment` returns.  :meth:`feed` takes ``bytes`` (``bytearray``,
     ``memoryview``) or ``str`` pieces of any size, split anywhere (all of
     one kind for one parser); :meth:`close` returns the result
     :func:`~specparser.parse` returns for the concatenated input, with the
@@ -68,6 +70,7 @@ class Parser:
         self,
         tree: TreeName | TreeBuilder | type[TreeBuilder] | str = "etree",
         *,
+        context: str | None = None,
         events: Iterable[str] | None = None,
         target: Any = None,
         **options: Unpack[ParseOptions],
@@ -76,7 +79,9 @@ class Parser:
         if unknown:
             raise TypeError(f"Parser() got an unexpected keyword argument {unknown[0]!r}")
         keywords = {**_PARSE_KEYWORDS, **options}
-        self._job = ParseJob("Parser", tree, None, **keywords)
+        self._job = ParseJob("Parser", tree, context, **keywords, fragment=context is not None)
+        if context is not None and (events is not None or target is not None):
+            raise TypeError("Parser(): events and target are for documents, not fragments (context=)")
         self._kind: type | None = None  # str or bytes, from the first feed
         self._closed = False
         self._tree: IncrementalTreeConstruction | None = None
@@ -139,6 +144,8 @@ class Parser:
             data = bytes(data)
         else:
             raise TypeError(f"Parser.feed(): data must be bytes or str, not {type(data).__name__}")
+        if self._job.drops_input:
+            return  # parse_fragment() parses nothing either (safe=True, a script context)
         if self._kind is None:
             self._start(kind)
         elif kind is not self._kind:
@@ -216,7 +223,7 @@ class Parser:
             self._builder = job.make_builder()
         self._tree = IncrementalTreeConstruction(
             self._builder, scripting=job.scripting, errors=self._found, decoded=decoded, listener=listener,
-            shadow_roots=job.shadow_roots,
+            shadow_roots=job.shadow_roots, context=job.context,
         )
 
     def _feed_bytes(self, data: bytes, final: bool) -> Any:

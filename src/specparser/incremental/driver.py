@@ -246,7 +246,8 @@ class IncrementalTokenizer:
 
 class IncrementalTreeConstruction(IncrementalTokenizer):
     """Tokenizer and tree construction over text that comes in pieces (a
-    document, not a fragment).  ``decoded`` is the
+    document, or with ``context`` (local name, namespace) a fragment, as
+    :func:`specparser.treeconstruction.build_tree` takes it).  ``decoded`` is the
     :class:`specparser.encoding.DecodedInput` tree construction asks about
     ``<meta charset>`` (``None`` for str input).  :meth:`close` returns
     ``builder.finish()``."""
@@ -263,17 +264,18 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         fast_paths: bool = True,
         listener: StackListener | None = None,
         shadow_roots: bool = False,
+        context: tuple[str, str] | None = None,
     ) -> None:
         constructor: TreeConstructor
         if listener is None:
             constructor = TreeConstructor(
-                builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths,
+                builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths,
                 shadow_roots=shadow_roots,
             )  # fmt: skip
         else:
             # The event interfaces (specparser.events): told of every push and pop.
             constructor = EventTreeConstructor(
-                builder, listener, scripting=scripting, errors=errors, context=None, shadow_roots=shadow_roots
+                builder, listener, scripting=scripting, errors=errors, context=context, shadow_roots=shadow_roots
             )
         constructor.decoded = decoded
         tracks_source = type(builder).set_source is not TreeBuilder.set_source
@@ -285,7 +287,10 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         lines = SourceLines(columns=errors is not None) if errors is not None or tracks_source else None
         if self._window_source:
             lines = None
-        super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines)
+        # A fragment starts in the state its context element asks for
+        # (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm step 4).
+        state = DATA_STATE if context is None else constructor.initial_tokenizer_state()
+        super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines, state=state)
         self.forget_lines = lines is not None and not tracks_source
         self.offsets_read = tracks_source
         self.builder = builder
