@@ -35,6 +35,7 @@ TREES = ["etree", "lxml", "lxml.html", "bs4", "dom"]
 CORPUS = corpus_dir()
 PAGES = sorted(CORPUS.iterdir()) if CORPUS is not None else []
 WPT_DOCUMENTS = [case for case in load_cases() if case.context is None] if suite_dir() is not None else []
+WPT_FRAGMENTS = [case for case in load_cases() if case.context is not None] if suite_dir() is not None else []
 
 
 # -- splitting ------------------------------------------------------------------
@@ -116,6 +117,53 @@ def test_wpt_documents_split_anywhere(tree: str) -> None:
                 if incremental(data, tree, split, **options) != want:
                     failures.append((case.id, type(data).__name__, split))
     assert not failures, failures[:10]
+
+
+def fragment_observed(result: Any, errors: list, info: ParseInfo) -> tuple:
+    """A fragment's nodes as serialized, the errors and ParseInfo."""
+    return (
+        specparser.serialize(result),
+        [(e.code, e.offset, e.line, e.column, e.message) for e in errors],
+        repr(info),
+    )
+
+
+@pytest.mark.skipif(not WPT_FRAGMENTS, reason=missing_reason())
+@pytest.mark.parametrize("tree", TREES)
+def test_wpt_fragments_split_anywhere(tree: str) -> None:
+    """Parser(context=...) gives parse_fragment()'s result: every fragment
+    case (its context, both scripting modes) one character at a time and
+    at random points as str, and as UTF-8 bytes at random points."""
+    failures = []
+    for number, case in enumerate(WPT_FRAGMENTS):
+        options = {"scripting": case.scripting, "html_namespace": True}
+        for data in (case.data, case.data.encode("utf-8", "surrogatepass")):
+            errors: list = []
+            info = ParseInfo()
+            result = specparser.parse_fragment(data, case.context, tree, errors=errors, info=info, **options)
+            want = fragment_observed(result, errors, info)
+            splits = [random_points(number)] + ([one_at_a_time] if isinstance(data, str) else [])
+            for split in splits:
+                errors = []
+                info = ParseInfo()
+                parser = Parser(tree, context=case.context, errors=errors, info=info, **options)
+                parser.feed(data[:0])
+                for piece in split(data):
+                    parser.feed(piece)
+                if fragment_observed(parser.close(), errors, info) != want:
+                    failures.append((case.id, type(data).__name__, split))
+    assert not failures, failures[:10]
+
+
+def test_fragment_arguments() -> None:
+    with pytest.raises(ValueError, match=r"Parser\(\): unknown context"):
+        Parser(context="svg")
+    with pytest.raises(TypeError, match=r"Parser\(\): events and target are for documents"):
+        Parser(context="div", events=("start",))
+    parser = Parser("etree", context="tr")
+    parser.feed(b"<td>one</td><td>tw")
+    parser.feed(b"o")
+    assert [cell.text for cell in parser.close()] == ["one", "two"]
 
 
 # -- the tokenizer suite ----------------------------------------------------------
@@ -209,6 +257,23 @@ def test_corpus_sample_split_anywhere(tree: str) -> None:
 
 
 @needs_corpus
+@pytest.mark.parametrize("tree", TREES)
+def test_corpus_sample_without_errors(tree: str) -> None:
+    """Without ``errors=`` (the data state's scanner then decodes whole
+    text runs, and the tokens before a window's cut skip the gate also for
+    a source-less tree at any offset, see specparser.incremental.window):
+    every 10th page in 64 KB pieces and at random points, as one-shot."""
+    for number, page in enumerate(PAGES[::10]):
+        data = page.read_bytes()
+        want = observed(tree, specparser.parse(data, tree), [], ParseInfo())
+        for split in (pieces_of(65536), random_points(number, 3000)):
+            parser = Parser(tree)
+            for piece in split(data):
+                parser.feed(piece)
+            assert observed(tree, parser.close(), [], ParseInfo()) == want, (page.name, split)
+
+
+@needs_corpus
 @pytest.mark.slow
 @pytest.mark.parametrize("tree", TREES)
 def test_corpus_split_anywhere(tree: str) -> None:
@@ -284,6 +349,74 @@ def test_bytes_anywhere(data: bytes, options: dict) -> None:
         assert incremental(data, "etree", split, **options) == want
 
 
+# -- step 8 with a detector ---------------------------------------------------------
+
+RUSSIAN_KOI8 = "Привет, как дела? ".encode("koi8-r")
+DETECTED = [
+    *ENCODED,
+    # Nothing declared, not UTF-8 from the first byte: the detector decides.
+    b"<p>" + RUSSIAN_KOI8 * 300,
+    # Valid UTF-8 for 3,000 bytes, then not: the detector, on all the bytes.
+    "<p>Привет ".encode() * 300 + RUSSIAN_KOI8,
+    # Valid UTF-8 to the end: UTF-8 (detect_utf8) or the default, never the detector.
+    "<p>Привет ".encode() * 300,
+    # The detector's answer is tentative: a late <meta> re-parses.
+    b"<p>" + b"x" * 1500 + b"<meta charset=iso-8859-2>" + RUSSIAN_KOI8 * 3,
+]
+
+
+def koi8_detector(data: bytes) -> str:
+    """A detector with a fixed answer (what it answers is not the point
+    here: that Parser asks it about the same bytes as parse())."""
+    return "koi8-r"
+
+
+@pytest.mark.parametrize("data", DETECTED, ids=range(len(DETECTED)))
+@pytest.mark.parametrize("options", [{}, {"detect_utf8": False}], ids=["detect_utf8", "no_detect_utf8"])
+def test_detector_as_parse(data: bytes, options: dict) -> None:
+    """Parser(detector=...) gives parse()'s result for the same bytes
+    (encoding, source, tree, errors), however they are split."""
+    want = one_shot(data, "etree", detector=koi8_detector, **options)
+    for split in (random_points(5, 9), pieces_of(1024), pieces_of(65536)):
+        assert incremental(data, "etree", split, detector=koi8_detector, **options) == want
+
+
+def test_detector_named_as_parse() -> None:
+    pytest.importorskip("charset_normalizer")
+    data = b"<title>x</title><p>" + "Привет, как у тебя дела сегодня? ".encode("windows-1251") * 40
+    want = one_shot(data, "etree", detector="charset-normalizer")
+    assert want[3].count("detector") == 1
+    assert incremental(data, "etree", pieces_of(100), detector="charset-normalizer") == want
+
+
+def test_detector_sees_all_the_bytes_once() -> None:
+    """Undeclared bytes that are not UTF-8 are held until close(): the
+    detector is asked once, about what parse() gives it, and nothing is
+    built before (the memory cost the incremental guide states)."""
+    asked: list[bytes] = []
+
+    def detector(data: bytes) -> str:
+        asked.append(data)
+        return "koi8-r"
+
+    data = b"<p>" + RUSSIAN_KOI8 * 300
+    specparser.parse(data, detector=detector)
+    made: list[str] = []
+
+    class Recording(specparser.get_builder("etree")):  # type: ignore[misc]
+        def create_element(self, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+            made.append(name)
+            return super().create_element(name, namespace, attrs, pos)
+
+    parser = Parser(Recording, detector=detector)
+    for piece in pieces_of(512)(data):
+        parser.feed(piece)
+    assert made == [] and len(asked) == 1
+    parser.close()
+    assert len(asked) == 2 and asked[1] == asked[0]
+    assert "p" in made
+
+
 def test_a_tree_builder_sees_nodes_while_data_comes() -> None:
     made: list[str] = []
 
@@ -323,10 +456,10 @@ def _tokenized_characters(split: Callable[[str], Iterator[str]], text: str) -> i
     total = 0
     original = IncrementalTreeConstruction._new_tokenizer
 
-    def counting(self: Any, window: str) -> Any:
+    def counting(self: Any, window: str, final: bool) -> Any:
         nonlocal total
         total += len(window)
-        return original(self, window)
+        return original(self, window, final)
 
     IncrementalTreeConstruction._new_tokenizer = counting  # type: ignore[method-assign]
     try:

@@ -50,7 +50,9 @@ class Parser:
     """An HTML document parser fed in pieces.
 
     ``tree`` and the keywords are :func:`specparser.parse`'s (checked the
-    same way).  :meth:`feed` takes ``bytes`` (``bytearray``,
+    same way); with ``context`` (an element name, as
+    :func:`specparser.parse_fragment` takes it) the input is a fragment and
+    :meth:`close` returns what :func:`~specparser.parse_fragment` returns.  :meth:`feed` takes ``bytes`` (``bytearray``,
     ``memoryview``) or ``str`` pieces of any size, split anywhere (all of
     one kind for one parser); :meth:`close` returns the result
     :func:`~specparser.parse` returns for the concatenated input, with the
@@ -68,6 +70,7 @@ class Parser:
         self,
         tree: TreeName | TreeBuilder | type[TreeBuilder] | str = "etree",
         *,
+        context: str | None = None,
         events: Iterable[str] | None = None,
         target: Any = None,
         **options: Unpack[ParseOptions],
@@ -76,11 +79,9 @@ class Parser:
         if unknown:
             raise TypeError(f"Parser() got an unexpected keyword argument {unknown[0]!r}")
         keywords = {**_PARSE_KEYWORDS, **options}
-        self._job = ParseJob("Parser", tree, None, **keywords)
-        if self._job.detector is not None:
-            # Step 8's detector reads the whole document (parse() gives it
-            # every byte); the incremental sniffing decides before that.
-            raise TypeError("Parser(): detector= needs the whole document; use specparser.parse() for it")
+        self._job = ParseJob("Parser", tree, context, **keywords, fragment=context is not None)
+        if context is not None and (events is not None or target is not None):
+            raise TypeError("Parser(): events and target are for documents, not fragments (context=)")
         self._kind: type | None = None  # str or bytes, from the first feed
         self._closed = False
         self._tree: IncrementalTreeConstruction | None = None
@@ -143,6 +144,8 @@ class Parser:
             data = bytes(data)
         else:
             raise TypeError(f"Parser.feed(): data must be bytes or str, not {type(data).__name__}")
+        if self._job.drops_input:
+            return  # parse_fragment() parses nothing either (safe=True, a script context)
         if self._kind is None:
             self._start(kind)
         elif kind is not self._kind:
@@ -186,14 +189,16 @@ class Parser:
         else:
             self._stream = self._byte_stream(None)
 
-    def _byte_stream(self, forced: Sniffed | None) -> ByteStream:
+    def _byte_stream(self, forced: Sniffed | None, hold: bool = False) -> ByteStream:
         job = self._job
         return ByteStream(
             override=job.override,
             transport_encoding=job.transport_encoding,
             default=job.default,
             detect_utf8=job.detect_utf8,
+            detector=job.detector,
             forced=forced,
+            hold=hold,
         )
 
     def _new_pass(self, decoded: DecodedInput) -> None:
@@ -218,7 +223,7 @@ class Parser:
             self._builder = job.make_builder()
         self._tree = IncrementalTreeConstruction(
             self._builder, scripting=job.scripting, errors=self._found, decoded=decoded, listener=listener,
-            shadow_roots=job.shadow_roots,
+            shadow_roots=job.shadow_roots, context=job.context,
         )
 
     def _feed_bytes(self, data: bytes, final: bool) -> Any:
@@ -227,9 +232,10 @@ class Parser:
         check = self._utf8_check
         if check is not None and not check.feed(data, final):
             # Not valid UTF-8 after all: the one-shot parser would have
-            # taken the default encoding from the start.
+            # taken the default encoding from the start, or (with a
+            # detector) the detector's answer for all the bytes.
             self._utf8_check = None
-            data = self._restart(Sniffed(self._job.default, TENTATIVE, "default")) + data
+            data = self._restart(None if self._job.detector is not None else Sniffed(self._job.default, TENTATIVE, "default")) + data
         while True:
             stream = self._stream
             try:
@@ -254,11 +260,13 @@ class Parser:
                 stream.kept = None  # type: ignore[union-attr]  # no re-parse can come
             return result
 
-    def _restart(self, sniffed: Sniffed) -> bytes:
-        """Forget the pass so far; returns the bytes to feed again."""
+    def _restart(self, sniffed: Sniffed | None) -> bytes:
+        """Forget the pass so far; returns the bytes to feed again (in
+        ``sniffed``'s encoding, or with ``None``, held to the end for the
+        detector)."""
         kept = self._stream.kept  # type: ignore[union-attr]
         if kept is None:
             raise RuntimeError("Parser: a re-parse was asked for after the bytes were dropped")
-        self._stream = self._byte_stream(sniffed)
+        self._stream = self._byte_stream(sniffed, hold=sniffed is None)
         self._tree = None
         return bytes(kept)

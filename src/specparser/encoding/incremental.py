@@ -14,7 +14,12 @@ when the guess fails.
 
 The algorithm's step 3 says to wait for bytes: here the BOM waits for
 three bytes, the prescan for :data:`~specparser.encoding.PRESCAN_LENGTH`
-bytes (or the end of the input, whichever comes first).
+bytes (or the end of the input, whichever comes first).  Step 8 with a
+``detector`` waits for all of them, as the one-shot parser gives the
+detector the whole document: while the bytes are valid UTF-8 the outcome
+is known unless a later byte is not (UTF-8 with ``detect_utf8``, else the
+default, checked with :class:`Utf8Check` as above); once a byte is not,
+the stream *holds* every byte until the end and asks the detector then.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import codecs
 from typing import Callable
 
+from .detectors import Detector
 from .decoding import _BOM_LENGTH, bom_sniff, decode_without_bom_sniffing
 from .labels import MULTI_BYTE_ENCODINGS, PYTHON_CODECS, SINGLE_BYTE_ENCODINGS
 from .prescan import PRESCAN_LENGTH
@@ -100,26 +106,43 @@ class ByteStream:
         transport_encoding: str | None,
         default: str,
         detect_utf8: bool,
+        detector: Detector | None = None,
         forced: Sniffed | None = None,
+        hold: bool = False,
     ) -> None:
         self._options = (override, transport_encoding, default)
         self._detect_utf8 = detect_utf8
+        self._detector = detector
         self.sniffed = forced
         self.kept: bytearray | None = bytearray()
         self._head = bytearray()  # the bytes before the decoder exists
+        # Every byte waits for the end (step 8's detector, see above); the
+        # kept bytes are the head then, not a second copy.
+        self._hold = False
+        if hold:
+            self._start_holding()
         self._decode: Callable[[bytes, bool], str] | None = None
         #: Set when the sniffing took valid UTF-8 for UTF-8 before the end:
         #: the caller checks the rest of the bytes with it.
         self.utf8_check: Utf8Check | None = None
 
+    def _start_holding(self) -> None:
+        self._hold = True
+        if self.kept is not None:
+            self._head = self.kept
+
     def feed(self, data: bytes, final: bool = False) -> str:
         """The text of ``data`` and the bytes before it not yet decoded."""
-        if self.kept is not None:
-            self.kept += data
+        kept = self.kept
+        if kept is not None:
+            kept += data
         decode = self._decode
         if decode is not None:
             return decode(data, final)
-        self._head += data
+        if self._head is not kept:
+            self._head += data
+        if self._hold and not final:
+            return ""
         head = bytes(self._head)
         if self.sniffed is None:
             self.sniffed = self._sniff(head, final)
@@ -148,12 +171,19 @@ class ByteStream:
             return None
         if final:
             # All the bytes are here: the algorithm as the one-shot parser runs it.
-            return determine_the_character_encoding(head, override, transport, default_encoding=default, detect_utf8=self._detect_utf8)
+            return determine_the_character_encoding(
+                head, override, transport, default_encoding=default, detect_utf8=self._detect_utf8,
+                detector=self._detector,
+            )  # fmt: skip
         sniffed = determine_the_character_encoding(head, override, transport, default_encoding=default)
-        if sniffed.source == "default" and self._detect_utf8:
+        if sniffed.source == "default" and (self._detect_utf8 or self._detector is not None):
             check = Utf8Check()
             if check.feed(head):
-                # Valid so far: UTF-8 unless a later byte says otherwise.
+                # Valid so far: step 8 says UTF-8 (or, with a detector but
+                # not detect_utf8, the default) unless a later byte is not.
                 self.utf8_check = check
-                return Sniffed("utf-8", TENTATIVE, "utf-8-detection")
+                return Sniffed("utf-8", TENTATIVE, "utf-8-detection") if self._detect_utf8 else sniffed
+            if self._detector is not None:
+                self._start_holding()  # the detector reads them all
+                return None
         return sniffed

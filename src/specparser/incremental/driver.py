@@ -32,6 +32,7 @@ from ..treeconstruction import TreeConstructor
 from ..treeconstruction.events import EventTreeConstructor, StackListener
 from .gate import MARGIN, Suspend, TokenGate
 from .positions import SourceLines
+from .window import WindowTokenizer
 
 __all__ = ["IncrementalTokenizer", "IncrementalTreeConstruction"]
 
@@ -49,6 +50,16 @@ _AWAITED = {
     PLAINTEXT_STATE: "\x00</plaintext never ends>",
 }
 
+# While its offsets are the input's (the window starts at the input's
+# start), the tokens before the window's cut skip the gate (see .window).
+# For a sink that reads the offsets (a builder's source lines), the window
+# keeps the input's start for the first _KEPT_START characters, as long as
+# what was consumed is at most _KEEP_RATIO times what came since the last
+# run: each run then costs (in copies at C speed) a constant factor of
+# the new text, and memory stays bounded.
+_KEPT_START = 1 << 20
+_KEEP_RATIO = 4
+
 
 class IncrementalTokenizer:
     """The tokenizer over text that comes in pieces, its tokens pushed into
@@ -62,8 +73,8 @@ class IncrementalTokenizer:
 
     __slots__ = (
         "sink", "errors", "fast_paths", "gate", "lines",
-        "_window", "_base", "_incoming", "_incoming_length", "_cr", "_retry_length", "_closed",
-        "_awaited", "_awaited_at", "_last", "forget_lines", "_resolved_errors",
+        "_window", "_base", "_start", "_incoming", "_incoming_length", "_cr", "_retry_length", "_closed",
+        "_awaited", "_awaited_at", "_last", "forget_lines", "_resolved_errors", "offsets_read",
     )  # fmt: skip
 
     def __init__(
@@ -85,9 +96,13 @@ class IncrementalTokenizer:
         # Whether only the errors read the lines (no builder asks for the
         # source): then what is behind the resume point can be forgotten.
         self.forget_lines = lines is None and errors is not None
+        # Whether the sink reads the tokens' offsets (see .window: those of
+        # the tokens that skip the gate are into the window).
+        self.offsets_read = True
         self._resolved_errors = 0
-        self._window = ""  # the text from the resume point (offset _base) on
+        self._window = ""  # the text from offset _base on
         self._base = 0
+        self._start = 0  # the resume point in _window (see _KEPT_START)
         self._incoming: list[str] = []
         self._incoming_length = 0
         self._cr = False
@@ -125,10 +140,10 @@ class IncrementalTokenizer:
             elif len(awaited) == 2 and self._last == awaited[0] and text[0] == awaited[1]:
                 self._awaited_at = before - 1  # the needle straddles the pieces
         self._last = text[-1]
-        pending = len(self._window) + self._incoming_length
+        pending = len(self._window) - self._start + self._incoming_length
         # A tag at the awaited needle can only be passed on if it ends
         # before the gate's margin.
-        if pending >= self._retry_length and 0 <= self._awaited_at < self._base + pending - MARGIN:
+        if pending >= self._retry_length and 0 <= self._awaited_at < before + len(text) - MARGIN:
             self._run(False)
 
     def close(self) -> Any:
@@ -146,26 +161,41 @@ class IncrementalTokenizer:
         if self.lines is not None:
             self.lines.extend(text)
 
-    def _new_tokenizer(self, window: str) -> Tokenizer:
-        """The tokenizer for one run, in the state of the resume point."""
+    def _new_tokenizer(self, window: str, final: bool) -> Tokenizer:
+        """The tokenizer for one run, in the state of the resume point:
+        the tokens before the window's cut (the last ``<`` that ends
+        tokens more input cannot change, see .window) skip the gate when
+        their offsets are the input's or no one reads them."""
         gate = self.gate
-        tokenizer = Tokenizer(window, gate, errors=self.errors, fast_paths=self.fast_paths)
+        cut = -1
+        start = self._start
+        if self._base == 0 or not self.offsets_read:
+            cut = len(window) if final else window.rfind("<", start, len(window) - MARGIN + 1)
+        tokenizer = WindowTokenizer(
+            window, gate, errors=self.errors, fast_paths=self.fast_paths, cut=cut, direct=self.sink
+        )
         _, tokenizer.state, tokenizer.last_start_tag, _ = gate.resume
+        tokenizer.pos = start
         return tokenizer
 
     def _finish(self) -> Any:
         """What :meth:`close` returns, once the last run is over."""
         return None
 
+    def _leaving_the_start(self, window: str) -> None:
+        """The window (``window``: all the text so far) is about to drop
+        the input's start for the first time."""
+
     def _run(self, final: bool) -> Any:
         """Run the tokenizer over the window (from the gate's resume
         point), passing tokens on until the gate stops it (or to the end
         when ``final``); then drop the text consumed."""
         window = "".join([self._window, *self._incoming]) if self._incoming else self._window
+        taken = self._incoming_length
         self._incoming.clear()
         self._incoming_length = 0
         gate = self.gate
-        tokenizer = self._new_tokenizer(window)
+        tokenizer = self._new_tokenizer(window, final)
         base = self._base
         gate.start_run(tokenizer, base, base + len(window), final)
         result = None
@@ -191,27 +221,38 @@ class IncrementalTokenizer:
                 error._resolve()
             self._resolved_errors = len(errors)
             self.lines.forget_before(resume_at)  # type: ignore[union-attr]
-        self._window = window[resume_at - base :]
-        self._base = resume_at
-        pending = len(self._window)
+        if (
+            base == 0 and resume_at <= _KEPT_START and resume_at <= _KEEP_RATIO * taken
+            and self.offsets_read and self.errors is None
+        ):  # fmt: skip
+            self._window = window
+            self._start = resume_at
+        else:
+            if base == 0 and resume_at and not final:
+                self._leaving_the_start(window)
+            self._window = window[resume_at - base :]
+            self._base = resume_at
+            self._start = 0
+        pending = len(self._window) - self._start
         self._retry_length = max(2 * pending, pending + MARGIN + 1)
         self._awaited = awaited = _AWAITED.get(gate.resume[1])
         if awaited is None:
-            self._awaited_at = self._base
+            self._awaited_at = self._base + self._start
         else:
-            at = self._window.find(awaited)
+            at = self._window.find(awaited, self._start)
             self._awaited_at = -1 if at < 0 else self._base + at
         return result
 
 
 class IncrementalTreeConstruction(IncrementalTokenizer):
     """Tokenizer and tree construction over text that comes in pieces (a
-    document, not a fragment).  ``decoded`` is the
+    document, or with ``context`` (local name, namespace) a fragment, as
+    :func:`specparser.treeconstruction.build_tree` takes it).  ``decoded`` is the
     :class:`specparser.encoding.DecodedInput` tree construction asks about
     ``<meta charset>`` (``None`` for str input).  :meth:`close` returns
     ``builder.finish()``."""
 
-    __slots__ = ("builder", "constructor", "_whole_text")
+    __slots__ = ("builder", "constructor", "_whole_text", "_window_source")
 
     def __init__(
         self,
@@ -223,29 +264,43 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         fast_paths: bool = True,
         listener: StackListener | None = None,
         shadow_roots: bool = False,
+        context: tuple[str, str] | None = None,
     ) -> None:
         constructor: TreeConstructor
         if listener is None:
             constructor = TreeConstructor(
-                builder, scripting=scripting, errors=errors, context=None, fast_paths=fast_paths,
+                builder, scripting=scripting, errors=errors, context=context, fast_paths=fast_paths,
                 shadow_roots=shadow_roots,
             )  # fmt: skip
         else:
             # The event interfaces (specparser.events): told of every push and pop.
             constructor = EventTreeConstructor(
-                builder, listener, scripting=scripting, errors=errors, context=None, shadow_roots=shadow_roots
+                builder, listener, scripting=scripting, errors=errors, context=context, shadow_roots=shadow_roots
             )
         constructor.decoded = decoded
         tracks_source = type(builder).set_source is not TreeBuilder.set_source
-        lines = SourceLines() if errors is not None or tracks_source else None
-        super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines)
+        # While the window starts at the input's start (see _KEPT_START),
+        # a builder that only counts newlines (source_lines_suffice) reads
+        # the window itself: str.count at C speed, not a SourceLines call
+        # per element.  (With errors= the window drops its start at once.)
+        self._window_source = tracks_source and errors is None and getattr(builder, "source_lines_suffice", False)
+        lines = SourceLines(columns=errors is not None) if errors is not None or tracks_source else None
+        if self._window_source:
+            lines = None
+        # A fragment starts in the state its context element asks for
+        # (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm step 4).
+        state = DATA_STATE if context is None else constructor.initial_tokenizer_state()
+        super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines, state=state)
         self.forget_lines = lines is not None and not tracks_source
+        self.offsets_read = tracks_source
         self.builder = builder
         self.constructor = constructor
         # What the builder learns about lines.
         self._whole_text: list[str] | None = None
         if tracks_source:
-            if getattr(builder, "source_lines_suffice", False):
+            if self._window_source:
+                pass  # set_source(window) for each run, see _new_tokenizer
+            elif getattr(builder, "source_lines_suffice", False):
                 builder.set_source(lines)  # type: ignore[arg-type]  # answers what the builder asks
             else:
                 # A builder of the caller's own gets the text itself, as
@@ -257,14 +312,25 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         if self._whole_text is not None:
             self._whole_text.append(text)
 
-    def _new_tokenizer(self, window: str) -> Tokenizer:
+    def _new_tokenizer(self, window: str, final: bool) -> Tokenizer:
         if self._whole_text is not None:
             whole = "".join(self._whole_text)
             self._whole_text = [whole]
             self.builder.set_source(whole)
-        tokenizer = super()._new_tokenizer(window)
+        elif self._window_source:
+            self.builder.set_source(window)
+        tokenizer = super()._new_tokenizer(window, final)
         self.constructor.tokenizer = tokenizer
         return tokenizer
 
     def _finish(self) -> Any:
         return self.builder.finish()
+
+    def _leaving_the_start(self, window: str) -> None:
+        if self._window_source:
+            # From here on the builder asks the newline offsets, made now
+            # from all the text so far and kept up by _take.
+            self._window_source = False
+            self.lines = lines = SourceLines(columns=False)
+            lines.extend(window)
+            self.builder.set_source(lines)  # type: ignore[arg-type]

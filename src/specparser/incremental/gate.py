@@ -75,7 +75,7 @@ class TokenGate:
     __slots__ = (
         "target", "errors", "tokenizer", "base", "limit", "final", "skip", "count", "resume",
         "held", "held_text", "held_pos", "held_mark", "passed_errors", "fixed_errors", "cdata_answers",
-        "input_errors_through",
+        "input_errors_through", "direct_errors",
         "_characters", "_start_tag", "_end_tag", "_comment", "_pi", "_doctype", "_eof",
     )  # fmt: skip
 
@@ -105,6 +105,8 @@ class TokenGate:
         # starting at it must not report it again (an error at that offset
         # can flush it before the token that starts there).
         self.input_errors_through = -1
+        # len(errors) when the tokenizer last went past the gate (go_direct).
+        self.direct_errors = 0
         # <![CDATA[ offset in the input -> the answer given there.
         self.cdata_answers: dict[int, bool] = {}
         self._characters = target.characters
@@ -207,6 +209,40 @@ class TokenGate:
         if pos > self.limit:
             raise Suspend
         self._release()
+
+    # -- past the gate (see .window) -------------------------------------------
+
+    def go_direct(self, pos: int) -> bool:
+        """May the tokenizer, between tokens at ``pos`` (in the window)
+        and before the window's cut, pass its tokens on itself?  Not
+        while it makes tokens passed on before (``skip``); a held token
+        ends before ``pos``, so it is passed on first."""
+        if self.skip:
+            return False
+        if self.held is not None:
+            if pos > self.limit:
+                return False
+            self._release()
+        errors = self.errors
+        if errors is not None:
+            self.direct_errors = len(errors)
+        return True
+
+    def direct_ended(self, pos: int, state: int, last_start_tag: str | None) -> None:
+        """The tokenizer passed tokens on itself up to ``pos`` (in the
+        window), where it is in ``state`` between tokens: a new resume
+        point.  Tree construction's errors got offsets into the window:
+        they move to the input's (the tokenizer's own are moved with the
+        rest in end_run)."""
+        base = self.base
+        self.resume = (pos + base, state, last_start_tag, self.count)
+        errors = self.errors
+        if errors is not None:
+            if base:
+                for error in errors[self.direct_errors :]:
+                    if error._index is None and error.offset >= 0:
+                        error.offset += base
+            self.passed_errors = len(errors)
 
     # -- the sink methods (specparser.tokens.TokenSink) ----------------------
     # Every token goes through one of these: they are written for speed
