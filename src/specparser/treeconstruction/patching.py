@@ -280,13 +280,23 @@ _Verdicts = dict[int, tuple[Any, int]]
 
 
 class _Lookup:
-    """One lookup's memory: the verdict of every node met (each is climbed
-    once), the scope's ancestors found so far, each with its child towards
-    the scope (``towards``), and the highest of them (``chain_top``)."""
+    """What the lookups in one scope learnt: the verdict of every node met
+    (each is climbed once), by :meth:`ContentPatching._climb` (``climbs``:
+    in, out, gone) and by :meth:`ContentPatching._where` (``verdicts``: in,
+    before, after, gone, chain), the scope's ancestors found so far, each
+    with its child towards the scope (``towards``), and the highest of them
+    (``chain_top``).  It holds for the next lookups in the same scope
+    until a node moves or leaves the tree (see
+    :attr:`ContentPatching.epoch`): inserting nodes changes no verdict,
+    and no verdict that went through template contents is kept (it
+    changes when the template closes)."""
 
-    __slots__ = ("verdicts", "towards", "chain_top")
+    __slots__ = ("scope", "epoch", "climbs", "verdicts", "towards", "chain_top")
 
-    def __init__(self, scope: Any) -> None:
+    def __init__(self, scope: Any, epoch: int) -> None:
+        self.scope = scope
+        self.epoch = epoch
+        self.climbs: _Verdicts = {id(scope): (scope, _IN_SCOPE)}
         self.verdicts: _Verdicts = {id(scope): (scope, _IN_SCOPE)}
         self.towards: dict[int, Any] = {}
         self.chain_top = scope
@@ -304,7 +314,7 @@ class ContentPatching:
 
     __slots__ = (
         "builder", "document", "top", "kinds", "by_name", "contents", "closed", "number", "events",
-        "disorders", "patches",
+        "disorders", "patches", "epoch", "lookup",
     )
 
     def __init__(self, builder: Any) -> None:
@@ -336,6 +346,11 @@ class ContentPatching:
         # How many patching templates are open: a marker made inside one
         # lands before older nodes (at the patch's end marker).
         self.patches = 0
+        # How many times a node moved or left the tree: what the last
+        # lookup learnt (``lookup``) holds for the
+        # next ones in its scope while this stays.
+        self.epoch = 0
+        self.lookup: _Lookup | None = None
 
     def note(self, node: Any, target: str, data: str) -> None:
         """A processing instruction with one of :data:`MARKER_TARGETS` was
@@ -378,6 +393,7 @@ class ContentPatching:
                 table.popitem()
         self.kinds.clear()
         self.by_name.clear()
+        self.lookup = None
 
     def reordered(self) -> None:
         """Nodes were (or may be) placed before existing ones in tree order
@@ -399,6 +415,7 @@ class ContentPatching:
         4.15-4.17 move the furthest block's children, in order, into a new
         last child.)"""
         self.events += 1
+        self.epoch += 1
         if len(self.kinds) < 2:
             return
         parent, before = place
@@ -443,11 +460,14 @@ class ContentPatching:
         if not entries:
             markers.creation = not markers.pending
             return None
+        lookup = self.lookup
+        if lookup is None or lookup.scope is not scope or lookup.epoch != self.epoch:
+            lookup = self.lookup = _Lookup(scope, self.epoch)
         if markers.creation and entries[0].events == self.events:
             anchor = inside.number if inside is not None else self.number + 1
-            node = self._first_in_range(markers, anchor, {id(scope): (scope, _IN_SCOPE)}, top)
+            node = self._first_in_range(markers, anchor, lookup.climbs, top)
         else:
-            node = self._first_in_order(markers, scope, top)
+            node = self._first_in_order(markers, lookup, top)
         if node is None:
             return None
         self.patches += 1
@@ -457,6 +477,7 @@ class ContentPatching:
             return TemplatePatch(parent, node, node, number)
         end = self._matching_end(parent, node)
         self.builder.remove_between(parent, node, end)
+        self.epoch += 1
         return TemplatePatch(parent, node, end, number)
 
     # "find markers" [2nd], step 1: the first in tree order of the scope's
@@ -495,14 +516,14 @@ class ContentPatching:
             self._drop(markers, split)
         return None
 
-    def _first_in_order(self, markers: _Markers, scope: Any, top: Any) -> Any:
+    def _first_in_order(self, markers: _Markers, lookup: _Lookup, top: Any) -> Any:
         """The entries are in tree order, not creation order: the markers in
         scope are a run of them (the scope's descendants are a run in tree
         order; the markers in contents of templates inside the scope are
         gone, those templates being closed), found by a binary search
         that tells the others before the scope from those after it."""
         entries = markers.entries
-        lookup = _Lookup(scope)
+        scope = lookup.scope
         low, high = 0, len(entries)
         while low < high:
             middle = (low + high) // 2
@@ -583,6 +604,8 @@ class ContentPatching:
             verdict = self._compare_with_scope(path, current, lookup)
             if verdict == _UNKNOWN:
                 return verdict
+        if crossed:
+            return verdict  # see _Lookup
         for ancestor in path:
             if ancestor is current:
                 break
@@ -747,9 +770,9 @@ class ContentPatching:
                 break
             if contents.get(id(parent)) is parent:
                 # Template contents are a DocumentFragment of their own,
-                # not descendants of the template or its ancestors.
-                verdict = _GONE if self.closed.get(id(parent)) is parent else _OUT_OF_SCOPE
-                break
+                # not descendants of the template or its ancestors (and the
+                # verdict changes when the template closes: not kept).
+                return _GONE if self.closed.get(id(parent)) is parent else _OUT_OF_SCOPE
             path.append(parent)
             node = parent
             parent = parent_of(node)
