@@ -39,13 +39,41 @@ cases are in tests/test_template_for.py):
   "EOF should finalize patching", and Chromium 156; docs/conformance.md).
 
 Cost: the parser indexes its marker PIs by name, so a lookup looks only at
-the markers with its name.  While every marker it made was placed after the
-earlier ones in tree order (nothing was inserted before existing nodes since
-the oldest live marker was made: no foster parenting, no adoption agency,
-no marker made inside a patch or placed at an explicit parent), creation
-order *is* tree order and the first marker in scope wins without comparing
-positions.  After such an event the markers of a name are sorted in tree
-order once, at their next lookup (:meth:`ContentPatching._sort`).
+the markers with its name, kept in tree order, each lookup a binary search
+(tests/test_scaling.py has the shapes, tests/test_template_for_order.py
+checks it against a brute-force search):
+
+* Inserting nodes, anywhere, never changes the relative order of existing
+  ones: foster parenting and insertion before a node (a patch) only make
+  the *next* markers suspect (``events``).  A marker made with no such
+  event since the last one of its name was placed comes after all of them
+  (the parser appends at the end of the current node, and what follows it
+  in tree order was placed by an event): it is appended.  Another waits
+  in ``pending`` and is placed at the next lookup, after the last marker
+  (one comparison: the nodes climb in turn to their lowest common
+  ancestor, then the siblings there are read in turn from both) or where
+  a binary search of comparisons puts it.
+* Only the adoption agency moves nodes (:meth:`ContentPatching.moving`):
+  it moves the furthest block, with its subtree, to the end of the common
+  ancestor (or before a table, or a patch's end marker).  When nothing but
+  that subtree lies between the two places (the block and its ancestors
+  are last children, up to the new parent; always so in practice) the
+  order stays; otherwise every name's markers are sorted again (each
+  marker's key is its path of child positions) at their next lookup.
+* While creation order is also tree order (no event since the oldest
+  marker of the name), the markers in an open scope are the ones made
+  after its place: a binary search of climbs (in or out of the scope)
+  finds the first.  Otherwise the binary search tells the markers before
+  the scope from those in it and after it (the scope's descendants are a
+  run in tree order), comparing at the lowest common ancestor.  What a
+  lookup learns about nodes is kept for the next lookups in the same
+  scope until a node moves or leaves the tree (``epoch``).
+
+What is left: a lookup in a new scope climbs from a few markers up to it,
+so deep nesting with a new scope at every lookup (the adoption agency
+nesting the markers one level deeper each time) costs the depth per
+lookup, as the parser's own reset of the insertion mode does at each
+``</template>``.
 """
 
 from __future__ import annotations
