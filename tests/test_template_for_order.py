@@ -26,6 +26,7 @@ from _optional import MISSING
 
 from specparser.builders import get_builder
 from specparser.treeconstruction import build_tree, context_element
+from specparser.treeconstruction import patching as patching_module
 from specparser.treeconstruction.patching import ContentPatching
 
 TREE_TYPES = ["etree", "lxml", "lxml.html", "bs4", "dom"]
@@ -105,8 +106,12 @@ class _Checked:
             return patch
 
         monkeypatch.setattr(ContentPatching, "prepare", checked_prepare)
+        self.monkeypatch = monkeypatch
         for way in ("_first_in_range", "_first_in_order", "_first_in_scope", "_place", "_sort"):
-            monkeypatch.setattr(ContentPatching, way, self._counting(way, getattr(ContentPatching, way)))
+            self.count(way)
+
+    def count(self, way: str) -> None:
+        self.monkeypatch.setattr(ContentPatching, way, self._counting(way, getattr(ContentPatching, way)))
 
     def _counting(self, way: str, method: Any) -> Any:
         def counted(*args: Any, **kwargs: Any) -> Any:
@@ -116,7 +121,7 @@ class _Checked:
         return counted
 
 
-@pytest.mark.parametrize("moves", ["checked", "all-disorder"])
+@pytest.mark.parametrize("moves", ["checked", "all-disorder", "short-walks"])
 @pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "general"])
 @pytest.mark.parametrize("tree", TREE_TYPES)
 def test_lookups_match_a_brute_force_search(
@@ -125,7 +130,9 @@ def test_lookups_match_a_brute_force_search(
     """``moves="all-disorder"`` takes every move of the adoption agency for
     one that may change the markers' order (none of the generated ones
     does: ContentPatching.moving finds them all order-keeping), so the
-    lookups after them sort the markers again."""
+    lookups after them sort the markers again; ``"short-walks"`` compares
+    siblings through the children lists read once (what wide parents
+    take) after one step."""
     base = tree.split(".")[0]
     if base in MISSING:
         pytest.skip(MISSING[base])
@@ -138,6 +145,9 @@ def test_lookups_match_a_brute_force_search(
             self.disorders += 1
 
         monkeypatch.setattr(ContentPatching, "moving", disordering)
+    if moves == "short-walks":
+        monkeypatch.setattr(patching_module, "_WALK", 1)
+        checked.count("_sibling_precedes")
     rng = random.Random(f"template-for-order-{tree}-{fast_paths}")
     for count in range(400):
         checked.source = source = _document(rng)
@@ -150,6 +160,37 @@ def test_lookups_match_a_brute_force_search(
     assert not checked.mismatches, "\n".join(checked.mismatches[:10])
     # The documents take every way of the index, often.
     assert checked.lookups > 1000, checked.lookups
-    ways = ["_first_in_range", "_first_in_order", "_place"] + (["_sort"] if moves == "all-disorder" else [])
+    ways = ["_first_in_range", "_first_in_order", "_place"]
+    ways += {"checked": [], "all-disorder": ["_sort"], "short-walks": ["_sibling_precedes"]}[moves]
     for way in ways:
         assert checked.ways.get(way, 0) > 20, checked.ways
+
+
+# Wide parents: markers made in the middle of many older ones (inside a
+# patch, in fostered elements before a table), and markers before many
+# siblings, compared through the children lists read once.
+WIDE = [
+    '<body><div>' + '<?marker name="x">' * 120 + '<?marker name="o">' + '<?marker name="x">' * 120
+    + '</div><template for="o">' + '<?marker name="x"><template for="x">A</template>' * 120 + "</template>",
+    '<div><?marker name="x"></div>' * 120 + "<table><b>x</b></table>" + '<span><template for="x">A</template></span>' * 120,
+    '<body><table><?marker name="x">' + '<b><?marker name="x"><template for="x">y</template></b>' * 120,
+    "<body>" + '<?marker name="x"><p>' * 60 + '<table>a</table><template for="x">y</template>' * 60
+    + '</p><template for="x">z</template>' * 60,
+]
+
+
+@pytest.mark.parametrize("tree", TREE_TYPES)
+def test_wide_parents_match_a_brute_force_search(tree: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = tree.split(".")[0]
+    if base in MISSING:
+        pytest.skip(MISSING[base])
+    checked = _Checked(monkeypatch)
+    checked.count("_before_kept")
+    for source in WIDE:
+        checked.source = source
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            build_tree(source, get_builder(tree)(namespaceHTMLElements=True))
+    assert not checked.mismatches, "\n".join(checked.mismatches[:10])
+    assert checked.lookups > 400, checked.lookups
+    assert checked.ways.get("_before_kept", 0) > 50, checked.ways

@@ -51,8 +51,9 @@ checks it against a brute-force search):
   in tree order was placed by an event): it is appended.  Another waits
   in ``pending`` and is placed at the next lookup, after the last marker
   (one comparison: the nodes climb in turn to their lowest common
-  ancestor, then the siblings there are read in turn from both) or where
-  a binary search of comparisons puts it.
+  ancestor, then the siblings there are read in turn from both, and past
+  a few steps the parent's children once, kept until a node moves) or
+  where a binary search of comparisons puts it.
 * Only the adoption agency moves nodes (:meth:`ContentPatching.moving`):
   it moves the furthest block, with its subtree, to the end of the common
   ancestor (or before a table, or a patch's end marker).  When nothing but
@@ -301,6 +302,10 @@ def _number(entry: _Marker) -> int:
 _IN_SCOPE, _OUT_OF_SCOPE, _GONE = 1, 2, 3
 _BEFORE, _AFTER, _CHAIN, _UNKNOWN = 4, 5, 6, 7
 
+# How many siblings _sibling_precedes reads on each side before it reads
+# the parent's children once.
+_WALK = 32
+
 # id(node) -> (node, verdict).  Every table keyed by id() here keeps the
 # node itself too: lxml's proxies die when no longer referenced, and a new
 # one may get the same id.
@@ -342,7 +347,7 @@ class ContentPatching:
 
     __slots__ = (
         "builder", "document", "top", "kinds", "by_name", "contents", "closed", "number", "events",
-        "disorders", "patches", "epoch", "lookup",
+        "disorders", "patches", "epoch", "lookup", "orders",
     )
 
     def __init__(self, builder: Any) -> None:
@@ -379,6 +384,11 @@ class ContentPatching:
         # next ones in its scope while this stays.
         self.epoch = 0
         self.lookup: _Lookup | None = None
+        # id(parent) -> (parent, its children, id(child) -> position): a
+        # wide parent's children read once (see _sibling_precedes), kept
+        # until a node moves (inserting or removing nodes leaves the
+        # relative order of the others as it was).
+        self.orders: dict[int, tuple[Any, list[Any], dict[int, int]]] = {}
 
     def note(self, node: Any, target: str, data: str) -> None:
         """A processing instruction with one of :data:`MARKER_TARGETS` was
@@ -422,6 +432,7 @@ class ContentPatching:
         self.kinds.clear()
         self.by_name.clear()
         self.lookup = None
+        self.orders.clear()
 
     def reordered(self) -> None:
         """Nodes were (or may be) placed before existing ones in tree order
@@ -444,6 +455,7 @@ class ContentPatching:
         last child.)"""
         self.events += 1
         self.epoch += 1
+        self.orders.clear()
         if len(self.kinds) < 2:
             return
         parent, before = place
@@ -680,15 +692,33 @@ class ContentPatching:
 
     def _sibling_precedes(self, parent: Any, first: Any, second: Any) -> bool:
         """Whether ``first`` comes before ``second``, two children of
-        ``parent`` (not text): the siblings after each are read in turn,
-        ``second``'s first, until one meets the other or runs out, so the
-        cost is the smaller of the gap and what follows the later one (and
-        the builder's ``children_after`` start: a search from both ends in
-        list-based trees)."""
+        ``parent`` (not text).  The siblings after each are read in turn,
+        ``second``'s first (the scope's side, usually near the end), until
+        one meets the other or runs out: the cost is the smaller of the gap
+        and what follows the later one (and the builder's
+        ``children_after`` start: a search from both ends in list-based
+        trees).  Past :data:`_WALK` steps the parent's children are read
+        once and kept (``orders``); a child added since is placed by the
+        first kept child after it."""
+        known = self.orders.get(id(parent))
+        if known is not None and known[0] is parent:
+            positions = known[2]
+            at_first = positions.get(id(first))
+            at_second = positions.get(id(second))
+            if at_first is not None and at_second is not None:
+                return at_first < at_second
+            if at_first is not None:
+                before = self._before_kept(parent, second, at_first, positions)
+                if before is not None:
+                    return not before
+            elif at_second is not None:
+                before = self._before_kept(parent, first, at_second, positions)
+                if before is not None:
+                    return before
         children_after = self.builder.children_after
         after_second = iter(children_after(parent, second))
         after_first = None
-        while True:
+        for _ in range(_WALK):
             node = next(after_second, None)
             if node is None:
                 return True  # second is the last of the two
@@ -701,6 +731,23 @@ class ContentPatching:
                 return False
             if node is second:
                 return True
+        children = self.builder.children_of(parent)
+        positions = {id(node): index for index, node in enumerate(children)}
+        self.orders[id(parent)] = (parent, children, positions)
+        return positions[id(first)] < positions[id(second)]
+
+    def _before_kept(self, parent: Any, new: Any, kept: int, positions: dict[int, int]) -> bool | None:
+        """Whether ``new``, a child of ``parent`` added since its children
+        were kept, comes before the kept child at position ``kept``: the
+        first kept child after ``new`` tells (None: none within
+        :data:`_WALK` steps)."""
+        for steps, node in enumerate(self.builder.children_after(parent, new)):
+            position = positions.get(id(node))
+            if position is not None:
+                return position <= kept
+            if steps == _WALK:
+                return None
+        return False  # after every kept child
 
     def _precedes(self, first: Any, second: Any) -> bool | None:
         """Whether the marker ``first`` comes before the marker ``second`` in
