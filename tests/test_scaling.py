@@ -124,6 +124,31 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "<template for>: templates inside a patch": (
         lambda n: '<div><?marker name="o"></div>' + '<p><?marker name="x"></p>' * n
         + '<template for="o">' + '<template for="x">A</template>' * n + "</template>", 400),
+    # Events that may reorder nodes between the lookups: foster
+    # parenting or the adoption agency before each lookup, with the
+    # markers in scope or out of it (each lookup re-sorted them all);
+    # markers made where older ones follow (in fostered elements before a
+    # table holding one, inside a patch, among many siblings), placed by
+    # comparison; deep markers looked up from one scope.  Each took
+    # 28-66x the time for 8x the input before.
+    "<template for>: foster parenting between lookups": (
+        lambda n: "<body>" + '<?marker name="x">' * n + '<table>a</table><template for="x">y</template>' * n, 500),
+    "<template for>: foster parenting between lookups, markers out of scope": (
+        lambda n: '<div><?marker name="x"></div>' * n + "<table><b>x</b></table>"
+        + '<span><template for="x">A</template></span>' * n, 400),
+    "<template for>: adoption agency between lookups": (
+        lambda n: "<body>" + '<?marker name="x">' * n + '<b><div></b></div><template for="x">y</template>' * n, 400),
+    "<template for>: markers made in fostered elements": (
+        lambda n: '<body><table><?marker name="x">' + '<b><?marker name="x"><template for="x">y</template></b>' * n, 500),
+    "<template for>: markers made inside a patch": (
+        lambda n: '<body><div><?marker name="o"></div><p>' + '<?marker name="x">' * n + '</p><template for="o">'
+        + '<?marker name="x"><template for="x">A</template>' * n + "</template>", 400),
+    "<template for>: markers made inside a patch among many older ones": (
+        lambda n: "<body><div>" + '<?marker name="x">' * n + '<?marker name="o">' + '<?marker name="x">' * n
+        + '</div><template for="o">' + '<?marker name="x"><template for="x">A</template>' * n + "</template>", 300),
+    "<template for>: deep markers, one scope": (
+        lambda n: "<body>" + "<div>" * n + '<?marker name="x">' * n + "</div>" * n + '<template for="x">A</template>' * n,
+        400),
 }
 
 # (tree type, shape) -> the third-party call whose own cost is quadratic;

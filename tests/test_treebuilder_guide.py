@@ -54,6 +54,7 @@ class CheckedDictBuilder(DictBuilder):  # type: ignore[misc, valid-type]
 
     def __init__(self) -> None:
         self.started = self.sourced = self.finished = False
+        self.made_marker = False
         self.quirks_calls = 0
         self.contents: dict[int, Any] = {}
         self.calls: set[str] = set()
@@ -113,6 +114,7 @@ class CheckedDictBuilder(DictBuilder):  # type: ignore[misc, valid-type]
 
     def create_processing_instruction(self, target: str, data: str, pos: int = -1) -> Any:
         self._call("create_processing_instruction")
+        self.made_marker = self.made_marker or target in ("marker", "start", "end")
         _check(target.lower() not in ("xml", "xml-stylesheet") and ">" not in data, f"PI {target!r} {data!r}")
         return super().create_processing_instruction(target, data, pos)
 
@@ -174,12 +176,15 @@ class CheckedDictBuilder(DictBuilder):  # type: ignore[misc, valid-type]
         # Exactly the three cases treebuilder.py lists: the last table on
         # the stack (foster parenting); the adoption agency's lastNode right
         # after remove (it has no parent then); <template for>'s climb from
-        # the body or a marker up to the Document.
+        # the body or a marker up to the Document, and once a marker was
+        # made, from a lookup's scope or the adoption agency's furthest
+        # block (an element).
         _check(
             node["type"] == "element" and node["name"] in ("table", "body")
             or node["parent"] is None
             or node["type"] == "pi"
-            or _holds_a_pi(node),
+            or _holds_a_pi(node)
+            or self.made_marker and node["type"] == "element",
             f"parent_of an unlisted node: {node['type']} {node.get('name')!r}",
         )
         return super().parent_of(node)

@@ -217,7 +217,10 @@ class TreeBuilder:
           their ancestors, for ``<template for>``: the climb goes on until
           ``None``, so it may reach the ``html`` element (answer the
           Document or ``None``: both are correct) and the Document
-          (answer ``None``).
+          (answer ``None``); once the parser made a marker, also the scope
+          of a ``<template for>`` lookup (an open element or a template's
+          contents) and the adoption agency's furthest block, and their
+          ancestors (to compare their places in tree order).
 
         Never asked about text."""
         raise NotImplementedError
@@ -237,8 +240,9 @@ class TreeBuilder:
     def children_after(self, parent: Node, child: Node) -> Iterable[Node]:
         """The children of ``parent`` other than text that follow ``child``
         (one of them), in order: where a ``<?start>`` range of
-        ``<template for>`` looks for its ``<?end>``; the parser may stop
-        reading early.  Default: from :meth:`children_of`; an adapter whose
+        ``<template for>`` looks for its ``<?end>``, and which of two
+        children (ancestors of markers or of a lookup's scope, see
+        :meth:`parent_of`) comes first; the parser may stop reading early.  Default: from :meth:`children_of`; an adapter whose
         nodes know their next sibling answers in time proportional to what
         is read."""
         children = self.children_of(parent)

@@ -16,29 +16,48 @@ from .._mypyc import mypyc_attr
 __all__ = ["GatheredText", "index_from_end"]
 
 
-# Where index_from_end found a node last.  Only a hint (always verified, so
-# parses in other threads can only make it miss): a run of removals or
-# insertions at one place (the markers <template for> consumes one after
-# the other, foster parenting before one table) finds its node at once.
+# Where index_from_end found a node last, and the time before.  Only
+# hints (always verified, so parses in other threads can only make them
+# miss): a run of removals or insertions at one place (the markers
+# <template for> consumes one after the other, foster parenting before one
+# table), or two such runs in turn, finds its node at once.
 _last_found = 0
+_other_found = 0
 
 
 def index_from_end(children: Sequence[Any], node: Any) -> int:
     """Position of ``node`` in ``children`` by identity (bs4's ``==`` is
-    structural and its ``hash`` O(subtree)): next to the position found
-    last, else searched from the end (foster parenting's reference node, a
-    table, and the nodes the adoption agency moves are nearly always among
-    the last children)."""
-    global _last_found
-    hint = _last_found
-    for index in (hint, hint + 1, hint - 1, hint + 2, hint - 2):
-        if 0 <= index < len(children) and children[index] is node:
+    structural and its ``hash`` O(subtree)): next to one of the two
+    positions found last, else searched from both ends in turn (foster
+    parenting's reference node, a table, and the nodes the adoption agency
+    moves are nearly always among the last children; a marker that
+    ``<template for>`` consumes is often among the first)."""
+    global _last_found, _other_found
+    length = len(children)
+    last = _last_found
+    for index in (last, last + 1, last - 1, last + 2, last - 2):
+        if 0 <= index < length and children[index] is node:
             _last_found = index
             return index
-    for index in range(len(children) - 1, -1, -1):
-        if children[index] is node:
+    other = _other_found
+    for index in (other, other + 1, other - 1, other + 2, other - 2):
+        if 0 <= index < length and children[index] is node:
+            _other_found = last
             _last_found = index
             return index
+    low = 0
+    high = length - 1
+    while low <= high:
+        if children[high] is node:
+            _other_found = last
+            _last_found = high
+            return high
+        if children[low] is node:
+            _other_found = last
+            _last_found = low
+            return low
+        high -= 1
+        low += 1
     raise ValueError("node is not a child of its parent")
 
 

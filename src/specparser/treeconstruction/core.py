@@ -1184,11 +1184,12 @@ class TreeConstructor:
             # Steps 4.9-4.10.
             common_ancestor = open_[fe_index - 1]
             bookmark = afe.index(formatting)
+            if self.patching is not None:
+                # The furthest block moves (steps 4.13-4.14): see patching.py.
+                self.patching.moving(furthest_block.node, self.appropriate_place(common_ancestor))
             last_node, bookmark = self._adoption_agency_inner_loop(formatting, furthest_block, bookmark)
             # Step 4.14, through the checked insertion (whatwg/html 57811ef0):
             # a lastNode the DOM would reject is dropped (script only).
-            if self.patching is not None:
-                self.patching.reordered()  # nodes move: see patching.py
             builder.remove(last_node.node)
             insert_an_element_at_the_adjusted_insertion_location(
                 self, last_node.node, self.appropriate_place(common_ancestor), created=False

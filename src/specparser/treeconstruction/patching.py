@@ -39,13 +39,42 @@ cases are in tests/test_template_for.py):
   "EOF should finalize patching", and Chromium 156; docs/conformance.md).
 
 Cost: the parser indexes its marker PIs by name, so a lookup looks only at
-the markers with its name.  While every marker it made was placed after the
-earlier ones in tree order (nothing was inserted before existing nodes since
-the oldest live marker was made: no foster parenting, no adoption agency,
-no marker made inside a patch or placed at an explicit parent), creation
-order *is* tree order and the first marker in scope wins without comparing
-positions.  After such an event the markers of a name are sorted in tree
-order once, at their next lookup (:meth:`ContentPatching._sort`).
+the markers with its name, kept in tree order, each lookup a binary search
+(tests/test_scaling.py has the shapes, tests/test_template_for_order.py
+checks it against a brute-force search):
+
+* Inserting nodes, anywhere, never changes the relative order of existing
+  ones: foster parenting and insertion before a node (a patch) only make
+  the *next* markers suspect (``events``).  A marker made with no such
+  event since the last one of its name was placed comes after all of them
+  (the parser appends at the end of the current node, and what follows it
+  in tree order was placed by an event): it is appended.  Another waits
+  in ``pending`` and is placed at the next lookup, after the last marker
+  (one comparison: the nodes climb in turn to their lowest common
+  ancestor, then the siblings there are read in turn from both, and past
+  a few steps the parent's children once, kept until a node moves) or
+  where a binary search of comparisons puts it.
+* Only the adoption agency moves nodes (:meth:`ContentPatching.moving`):
+  it moves the furthest block, with its subtree, to the end of the common
+  ancestor (or before a table, or a patch's end marker).  When nothing but
+  that subtree lies between the two places (the block and its ancestors
+  are last children, up to the new parent; always so in practice) the
+  order stays; otherwise every name's markers are sorted again (each
+  marker's key is its path of child positions) at their next lookup.
+* While creation order is also tree order (no event since the oldest
+  marker of the name), the markers in an open scope are the ones made
+  after its place: a binary search of climbs (in or out of the scope)
+  finds the first.  Otherwise the binary search tells the markers before
+  the scope from those in it and after it (the scope's descendants are a
+  run in tree order), comparing at the lowest common ancestor.  What a
+  lookup learns about nodes is kept for the next lookups in the same
+  scope until a node moves or leaves the tree (``epoch``).
+
+What is left: a lookup in a new scope climbs from a few markers up to it,
+so deep nesting with a new scope at every lookup (the adoption agency
+nesting the markers one level deeper each time) costs the depth per
+lookup, as the parser's own reset of the insertion mode does at each
+``</template>``.
 """
 
 from __future__ import annotations
@@ -223,10 +252,12 @@ class TemplatePatch:
 
 class _Marker:
     """A ``marker`` / ``start`` / ``end`` processing instruction the parser
-    made: its node, target, name (None without one), creation number and
-    how many reordering events had happened when it was made."""
+    made: its node, target, name (None without one), creation number, how
+    many reordering events had happened when it was made (-1 once it was
+    placed by a comparison: see :meth:`ContentPatching.note`), and whether
+    it is still live (not consumed, removed or gone)."""
 
-    __slots__ = ("node", "target", "name", "number", "events")
+    __slots__ = ("node", "target", "name", "number", "events", "live")
 
     def __init__(self, node: Any, target: str, name: str | None, number: int, events: int) -> None:
         self.node = node
@@ -234,6 +265,29 @@ class _Marker:
         self.name = name
         self.number = number
         self.events = events
+        self.live = True
+
+
+class _Markers:
+    """The live ``marker`` / ``start`` PIs of one name.
+
+    ``entries`` are in tree order, and in creation order too while
+    ``creation`` holds (nothing was ever placed among them by comparison:
+    the fast path of :meth:`ContentPatching.prepare` may apply); ``pending``
+    are the ones made where they may come before older ones, in creation
+    order, until the next lookup places them; ``dead`` counts the entries
+    forgotten but not yet taken out of the lists; ``checked`` is
+    :attr:`ContentPatching.disorders` when ``entries`` were last known to
+    be in tree order."""
+
+    __slots__ = ("entries", "pending", "creation", "dead", "checked")
+
+    def __init__(self, checked: int) -> None:
+        self.entries: list[_Marker] = []
+        self.pending: list[_Marker] = []
+        self.creation = True
+        self.dead = 0
+        self.checked = checked
 
 
 def _number(entry: _Marker) -> int:
@@ -243,12 +297,44 @@ def _number(entry: _Marker) -> int:
 # The verdicts of the climb from a candidate marker towards the scope:
 # inside it, outside it, or never again in any scope (detached from the
 # tree, a child of the Document, in the contents of a closed template).
+# With the markers in tree order but not in creation order, an outside
+# one is before or after the scope in tree order; the scope's ancestors
+# are the chain the climbs meet; unknown: not comparable with the scope
+# (a template contents fragment of a builder's own, not in the tree).
 _IN_SCOPE, _OUT_OF_SCOPE, _GONE = 1, 2, 3
+_BEFORE, _AFTER, _CHAIN, _UNKNOWN = 4, 5, 6, 7
+
+# How many siblings _sibling_precedes reads on each side before it reads
+# the parent's children once.
+_WALK = 32
 
 # id(node) -> (node, verdict).  Every table keyed by id() here keeps the
 # node itself too: lxml's proxies die when no longer referenced, and a new
 # one may get the same id.
 _Verdicts = dict[int, tuple[Any, int]]
+
+
+class _Lookup:
+    """What the lookups in one scope learnt: the verdict of every node met
+    (each is climbed once), by :meth:`ContentPatching._climb` (``climbs``:
+    in, out, gone) and by :meth:`ContentPatching._where` (``verdicts``: in,
+    before, after, gone, chain), the scope's ancestors found so far, each
+    with its child towards the scope (``towards``), and the highest of them
+    (``chain_top``).  It holds for the next lookups in the same scope
+    until a node moves or leaves the tree (see
+    :attr:`ContentPatching.epoch`): inserting nodes changes no verdict,
+    and no verdict that went through template contents is kept (it
+    changes when the template closes)."""
+
+    __slots__ = ("scope", "epoch", "climbs", "verdicts", "towards", "chain_top")
+
+    def __init__(self, scope: Any, epoch: int) -> None:
+        self.scope = scope
+        self.epoch = epoch
+        self.climbs: _Verdicts = {id(scope): (scope, _IN_SCOPE)}
+        self.verdicts: _Verdicts = {id(scope): (scope, _IN_SCOPE)}
+        self.towards: dict[int, Any] = {}
+        self.chain_top = scope
 
 
 class ContentPatching:
@@ -261,7 +347,10 @@ class ContentPatching:
     (their target and name) and the template contents it made, and asks
     the builder only where they are now."""
 
-    __slots__ = ("builder", "document", "top", "kinds", "by_name", "contents", "closed", "number", "events", "sorted", "patches")
+    __slots__ = (
+        "builder", "document", "top", "kinds", "by_name", "contents", "closed", "number", "events",
+        "disorders", "patches", "epoch", "lookup", "orders",
+    )
 
     def __init__(self, builder: Any) -> None:
         self.builder = builder
@@ -273,9 +362,8 @@ class ContentPatching:
         # id(node) -> _Marker: every marker/start/end PI made and not
         # consumed or gone.
         self.kinds: dict[int, _Marker] = {}
-        # name -> the marker/start PIs with that name in ``kinds``, in
-        # creation order.
-        self.by_name: dict[str, list[_Marker]] = {}
+        # name -> the marker/start PIs with that name in ``kinds``.
+        self.by_name: dict[str, _Markers] = {}
         # id(contents) -> contents: every template contents the parser made
         # (a DocumentFragment: the walk up from a marker stops there), and
         # those of the templates that were closed since.
@@ -283,26 +371,46 @@ class ContentPatching:
         self.closed: dict[int, Any] = {}
         self.number = 0
         # How many events happened that may have put a later node before an
-        # earlier one in tree order (see the module docstring): while every
-        # marker of a name was made after the last one, creation order is
-        # tree order for that name.
+        # earlier one in tree order (see the module docstring): a marker
+        # made with no event since the last one of its name was placed
+        # comes after it, and after all the others.
         self.events = 0
-        # name -> ``events`` when its list was last sorted in tree order (it
-        # stays in tree order until the next event).
-        self.sorted: dict[str, int] = {}
+        # How many moves may have changed the order of existing markers
+        # (see :meth:`moving`).
+        self.disorders = 0
         # How many patching templates are open: a marker made inside one
         # lands before older nodes (at the patch's end marker).
         self.patches = 0
+        # How many times a node moved or left the tree: what the last
+        # lookup learnt (``lookup``) holds for the
+        # next ones in its scope while this stays.
+        self.epoch = 0
+        self.lookup: _Lookup | None = None
+        # id(parent) -> (parent, its children, id(child) -> position): a
+        # wide parent's children read once (see _sibling_precedes), kept
+        # until a node moves (inserting or removing nodes leaves the
+        # relative order of the others as it was).
+        self.orders: dict[int, tuple[Any, list[Any], dict[int, int]]] = {}
 
     def note(self, node: Any, target: str, data: str) -> None:
         """A processing instruction with one of :data:`MARKER_TARGETS` was
-        made."""
+        made (it is inserted right after)."""
         self.number += 1
         name = processing_instruction_attributes(data).get("name") if target != "end" else None
         entry = _Marker(node, target, name, self.number, self.events)
         self.kinds[id(node)] = entry
         if name is not None:
-            self.by_name.setdefault(name, []).append(entry)
+            markers = self.by_name.get(name)
+            if markers is None:
+                markers = self.by_name[name] = _Markers(self.disorders)
+            entries = markers.entries
+            # In tree order after the last entry when nothing was placed
+            # before existing nodes since that entry was made (see the
+            # module docstring); else placed at the next lookup.
+            if self.patches or markers.pending or (entries and entries[-1].events != self.events):
+                markers.pending.append(entry)
+            else:
+                entries.append(entry)
         if self.patches:
             self.reordered()
 
@@ -325,11 +433,50 @@ class ContentPatching:
                 table.popitem()
         self.kinds.clear()
         self.by_name.clear()
+        self.lookup = None
+        self.orders.clear()
 
     def reordered(self) -> None:
-        """Nodes were (or may be) placed before existing ones in tree order:
-        the markers made so far may no longer be in creation order."""
+        """Nodes were (or may be) placed before existing ones in tree order
+        (foster parenting, a patch, the adoption agency): the relative
+        order of the existing markers stays, but a marker made later may
+        come before older ones."""
         self.events += 1
+
+    def moving(self, node: Any, place: tuple[Any, Any]) -> None:
+        """The adoption agency is about to move ``node`` (its furthest
+        block, steps 4.13-4.14 of
+        https://html.spec.whatwg.org/#adoption-agency-algorithm) to
+        ``place`` (parent, reference child or None).  The markers keep
+        their order if nothing but ``node``'s own subtree lies between its
+        place and ``place``: ``node`` and its ancestors below the new
+        parent are last children, up to the one right before the reference
+        child.  Otherwise every name's markers are sorted again at their
+        next lookup.  (The rest of the algorithm keeps the order: steps
+        4.15-4.17 move the furthest block's children, in order, into a new
+        last child.)"""
+        self.events += 1
+        self.epoch += 1
+        self.orders.clear()
+        if len(self.kinds) < 2:
+            return
+        parent, before = place
+        parent_of = self.builder.parent_of
+        children_after = self.builder.children_after
+        child = node
+        while True:
+            above = parent_of(child)
+            if above is None:
+                break
+            following = next(iter(children_after(above, child)), None)
+            if above is parent:
+                if following is before:
+                    return
+                break
+            if following is not None:
+                break
+            child = above
+        self.disorders += 1
 
     def _kind(self, node: Any) -> str | None:
         entry = self.kinds.get(id(node))
@@ -343,18 +490,26 @@ class ContentPatching:
         between its start and end.  None when nothing matches."""
         if not name:
             return None
-        entries = self.by_name.get(name)
-        if not entries:
+        markers = self.by_name.get(name)
+        if markers is None:
             return None
-        verdicts: _Verdicts = {id(scope): (scope, _IN_SCOPE)}
         top = self.top
-        if entries[0].events == self.events:
-            node = self._first_in_range(entries, inside.number if inside is not None else self.number + 1, verdicts, top)
+        if markers.checked != self.disorders:
+            self._sort(markers, top)
+        elif markers.pending:
+            self._place(markers, top)
+        entries = markers.entries
+        if not entries:
+            markers.creation = not markers.pending
+            return None
+        lookup = self.lookup
+        if lookup is None or lookup.scope is not scope or lookup.epoch != self.epoch:
+            lookup = self.lookup = _Lookup(scope, self.epoch)
+        if markers.creation and entries[0].events == self.events:
+            anchor = inside.number if inside is not None else self.number + 1
+            node = self._first_in_range(markers, anchor, lookup.climbs, top)
         else:
-            if entries[0].events != self.events and self.sorted.get(name) != self.events:
-                self._sort(entries, top)
-                self.sorted[name] = self.events
-            node = self._first_in_scope(entries, verdicts, top)
+            node = self._first_in_order(markers, lookup, top)
         if node is None:
             return None
         self.patches += 1
@@ -364,26 +519,29 @@ class ContentPatching:
             return TemplatePatch(parent, node, node, number)
         end = self._matching_end(parent, node)
         self.builder.remove_between(parent, node, end)
+        self.epoch += 1
         return TemplatePatch(parent, node, end, number)
 
     # "find markers" [2nd], step 1: the first in tree order of the scope's
     # descendants (not crossing into template contents), three ways.
 
-    def _first_in_range(self, entries: list[_Marker], anchor: int, verdicts: _Verdicts, top: Any) -> Any:
+    def _first_in_range(self, markers: _Markers, anchor: int, verdicts: _Verdicts, top: Any) -> Any:
         """Creation order is tree order, so the markers in scope are a run
-        of ``entries``, and it holds the place of the marker made
+        of the entries, and it holds the place of the marker made
         ``anchor``-th: for an open scope, after the last marker (every
         marker made before the scope is outside it and every later one is
         inside: appends only go below the open elements); for a patching
         template's target, at its start marker.  A binary search finds the
         first of the run before that place, else it begins right after."""
+        entries = markers.entries
         split = bisect_left(entries, anchor, key=_number)
         low, high = 0, split
         while low < high:
             middle = (low + high) // 2
-            verdict = self._climb(entries[middle].node, verdicts, top)
+            entry = entries[middle]
+            verdict = self._climb(entry.node, verdicts, top) if entry.live else _GONE
             if verdict == _GONE:
-                self._forget(entries[middle].node)  # shifts the later ones down
+                self._drop(markers, middle)  # shifts the later ones down
                 high -= 1
                 split -= 1
             elif verdict == _IN_SCOPE:
@@ -393,21 +551,282 @@ class ContentPatching:
         if low < split:
             return entries[low].node
         while split < len(entries):
-            verdict = self._climb(entries[split].node, verdicts, top)
+            entry = entries[split]
+            verdict = self._climb(entry.node, verdicts, top) if entry.live else _GONE
             if verdict != _GONE:
-                return entries[split].node if verdict == _IN_SCOPE else None
-            self._forget(entries[split].node)
+                return entry.node if verdict == _IN_SCOPE else None
+            self._drop(markers, split)
         return None
 
-    def _first_in_scope(self, entries: list[_Marker], verdicts: _Verdicts, top: Any) -> Any:
-        """``entries`` are in tree order: the first marker in scope."""
-        for entry in list(entries):
+    def _first_in_order(self, markers: _Markers, lookup: _Lookup, top: Any) -> Any:
+        """The entries are in tree order, not creation order: the markers in
+        scope are a run of them (the scope's descendants are a run in tree
+        order; the markers in contents of templates inside the scope are
+        gone, those templates being closed), found by a binary search
+        that tells the others before the scope from those after it."""
+        entries = markers.entries
+        scope = lookup.scope
+        low, high = 0, len(entries)
+        while low < high:
+            middle = (low + high) // 2
+            verdict = self._where(entries[middle], lookup, top)
+            if verdict == _GONE:
+                self._drop(markers, middle)
+                high -= 1
+            elif verdict == _UNKNOWN:
+                return self._first_in_scope(markers, scope, top)
+            elif verdict == _BEFORE:
+                low = middle + 1
+            else:
+                high = middle
+        while low < len(entries):
+            verdict = self._where(entries[low], lookup, top)
+            if verdict == _GONE:
+                self._drop(markers, low)
+            elif verdict == _UNKNOWN:
+                return self._first_in_scope(markers, scope, top)
+            else:
+                return entries[low].node if verdict == _IN_SCOPE else None
+        return None
+
+    def _first_in_scope(self, markers: _Markers, scope: Any, top: Any) -> Any:
+        """The entries are in tree order: the first marker in scope, looked
+        for one by one (when the binary search meets a marker it cannot
+        place against the scope: see ``_UNKNOWN``)."""
+        verdicts: _Verdicts = {id(scope): (scope, _IN_SCOPE)}
+        for entry in list(markers.entries):
+            if not entry.live:
+                continue
             verdict = self._climb(entry.node, verdicts, top)
             if verdict == _IN_SCOPE:
                 return entry.node
             if verdict == _GONE:
                 self._forget(entry.node)
         return None
+
+    def _where(self, entry: _Marker, lookup: _Lookup, top: Any) -> int:
+        """Where ``entry``'s node is: in the scope, before or after it in
+        tree order, gone, or unknown (see the verdicts).  The climb stops
+        at the first node whose verdict the lookup knows; below the lowest
+        common ancestor with the scope, every node met gets the verdict."""
+        if not entry.live:
+            return _GONE
+        node = entry.node
+        parent_of = self.builder.parent_of
+        parent = parent_of(node)
+        if parent is None or parent is self.document:
+            return _GONE  # see ``document``
+        verdicts = lookup.verdicts
+        contents = self.contents
+        path = [node]
+        crossed = False
+        current = parent
+        while True:
+            known = verdicts.get(id(current))
+            if known is not None and known[0] is current:
+                verdict = known[1]
+                break
+            if contents.get(id(current)) is current:
+                # Template contents other than the scope: those of a closed
+                # template are gone; an open one is an ancestor of the scope
+                # (where the parser inserts is inside every open template).
+                if self.closed.get(id(current)) is current:
+                    verdict = _GONE
+                    break
+                crossed = True
+            path.append(current)
+            above = parent_of(current)
+            if above is None:
+                verdict = _CHAIN if current is top else (_UNKNOWN if crossed else _GONE)
+                break
+            current = above
+        if verdict == _IN_SCOPE and crossed:
+            return _UNKNOWN  # in open contents inside the scope: not expected
+        if verdict == _CHAIN:
+            verdict = self._compare_with_scope(path, current, lookup)
+            if verdict == _UNKNOWN:
+                return verdict
+        if crossed:
+            return verdict  # see _Lookup
+        for ancestor in path:
+            if ancestor is current:
+                break
+            verdicts[id(ancestor)] = (ancestor, verdict)
+        return verdict
+
+    def _compare_with_scope(self, path: list[Any], meeting: Any, lookup: _Lookup) -> int:
+        """``path`` climbs from a marker outside the scope to ``meeting``, a
+        known ancestor of the scope or the root (then the last of
+        ``path``): extend the chain of the scope's ancestors up to the
+        lowest common one and compare the two children there."""
+        verdicts = lookup.verdicts
+        towards = lookup.towards
+        if path[-1] is meeting:
+            # The root: climb from the scope until the path is met, then
+            # the rest of the path is the chain above that point.
+            on_path = {id(node): index for index, node in enumerate(path)}
+            parent_of = self.builder.parent_of
+            chain = lookup.chain_top
+            while True:
+                index = on_path.get(id(chain))
+                if index is not None and path[index] is chain:
+                    break
+                above = parent_of(chain)
+                if above is None:
+                    return _UNKNOWN  # two roots: not comparable
+                verdicts[id(above)] = (above, _CHAIN)
+                towards[id(above)] = chain
+                chain = above
+            for lower, upper in zip(path[index:], path[index + 1 :]):
+                verdicts[id(upper)] = (upper, _CHAIN)
+                towards[id(upper)] = lower
+            lookup.chain_top = path[-1]
+            meeting = chain
+            child = path[index - 1]
+            del path[index:]
+        else:
+            child = path[-1]
+        # (The scope's side first: it is usually near the end, where the
+        # parser inserts.)
+        if self._sibling_precedes(meeting, child, towards[id(meeting)]):
+            return _BEFORE
+        return _AFTER
+
+    def _sibling_precedes(self, parent: Any, first: Any, second: Any) -> bool:
+        """Whether ``first`` comes before ``second``, two children of
+        ``parent`` (not text).  The siblings after each are read in turn,
+        ``second``'s first (the scope's side, usually near the end), until
+        one meets the other or runs out: the cost is the smaller of the gap
+        and what follows the later one (and the builder's
+        ``children_after`` start: a search from both ends in list-based
+        trees).  Past :data:`_WALK` steps the parent's children are read
+        once and kept (``orders``); a child added since is placed by the
+        first kept child after it."""
+        known = self.orders.get(id(parent))
+        if known is not None and known[0] is parent:
+            positions = known[2]
+            at_first = positions.get(id(first))
+            at_second = positions.get(id(second))
+            if at_first is not None and at_second is not None:
+                return at_first < at_second
+            if at_first is not None:
+                before = self._before_kept(parent, second, at_first, positions)
+                if before is not None:
+                    return not before
+            elif at_second is not None:
+                before = self._before_kept(parent, first, at_second, positions)
+                if before is not None:
+                    return before
+        children_after = self.builder.children_after
+        after_second = iter(children_after(parent, second))
+        after_first = None
+        for _ in range(_WALK):
+            node = next(after_second, None)
+            if node is None:
+                return True  # second is the last of the two
+            if node is first:
+                return False
+            if after_first is None:
+                after_first = iter(children_after(parent, first))
+            node = next(after_first, None)
+            if node is None:
+                return False
+            if node is second:
+                return True
+        children = self.builder.children_of(parent)
+        positions = {id(node): index for index, node in enumerate(children)}
+        self.orders[id(parent)] = (parent, children, positions)
+        return positions[id(first)] < positions[id(second)]
+
+    def _before_kept(self, parent: Any, new: Any, kept: int, positions: dict[int, int]) -> bool | None:
+        """Whether ``new``, a child of ``parent`` added since its children
+        were kept, comes before the kept child at position ``kept``: the
+        first kept child after ``new`` tells (None: none within
+        :data:`_WALK` steps)."""
+        for steps, node in enumerate(self.builder.children_after(parent, new)):
+            position = positions.get(id(node))
+            if position is not None:
+                return position <= kept
+            if steps == _WALK:
+                return None
+        return False  # after every kept child
+
+    def _precedes(self, first: Any, second: Any) -> bool | None:
+        """Whether the marker ``first`` comes before the marker ``second`` in
+        tree order (None: not in one tree).  The two climb in turn until one
+        meets the other's path: the cost is their distance to the lowest
+        common ancestor, not their depth."""
+        parent_of = self.builder.parent_of
+        seen_first: dict[int, tuple[Any, Any]] = {}
+        seen_second: dict[int, tuple[Any, Any]] = {}
+        child_first: Any = first
+        child_second: Any = second
+        while child_first is not None or child_second is not None:
+            if child_first is not None:
+                above = parent_of(child_first)
+                if above is not None:
+                    other = seen_second.get(id(above))
+                    if other is not None and other[0] is above:
+                        return self._sibling_precedes(above, child_first, other[1])
+                    seen_first[id(above)] = (above, child_first)
+                child_first = above
+            if child_second is not None:
+                above = parent_of(child_second)
+                if above is not None:
+                    other = seen_first.get(id(above))
+                    if other is not None and other[0] is above:
+                        return self._sibling_precedes(above, other[1], child_second)
+                    seen_second[id(above)] = (above, child_second)
+                child_second = above
+        return None
+
+    def _place(self, markers: _Markers, top: Any) -> None:
+        """Put the pending markers among the entries in tree order: after
+        the last entry (the usual case: one comparison), else where a
+        binary search puts them; a full sort when one cannot be compared
+        (gone with its subtree)."""
+        entries = markers.entries
+        document = self.document
+        parent_of = self.builder.parent_of
+        for entry in markers.pending:
+            if not entry.live:
+                continue
+            parent = parent_of(entry.node)
+            if parent is None or parent is document:
+                self._forget(entry.node)
+                continue
+            while entries and not entries[-1].live:
+                self._drop(markers, len(entries) - 1)
+            entry.events = -1
+            if not entries:
+                entries.append(entry)
+                continue
+            after = self._precedes(entries[-1].node, entry.node)
+            if after is None:
+                self._sort(markers, top)
+                return
+            markers.creation = False
+            if after:
+                entries.append(entry)
+                continue
+            low, high = 0, len(entries) - 1
+            while low < high:
+                middle = (low + high) // 2
+                other = entries[middle]
+                if not other.live:
+                    self._drop(markers, middle)
+                    high -= 1
+                    continue
+                before = self._precedes(other.node, entry.node)
+                if before is None:
+                    self._sort(markers, top)
+                    return
+                if before:
+                    low = middle + 1
+                else:
+                    high = middle
+            entries.insert(low, entry)
+        markers.pending.clear()
 
     def _climb(self, node: Any, verdicts: _Verdicts, top: Any) -> int:
         """Whether ``node`` is a descendant of the scope (whose verdict is
@@ -428,9 +847,9 @@ class ContentPatching:
                 break
             if contents.get(id(parent)) is parent:
                 # Template contents are a DocumentFragment of their own,
-                # not descendants of the template or its ancestors.
-                verdict = _GONE if self.closed.get(id(parent)) is parent else _OUT_OF_SCOPE
-                break
+                # not descendants of the template or its ancestors (and the
+                # verdict changes when the template closes: not kept).
+                return _GONE if self.closed.get(id(parent)) is parent else _OUT_OF_SCOPE
             path.append(parent)
             node = parent
             parent = parent_of(node)
@@ -441,25 +860,26 @@ class ContentPatching:
             verdicts[id(ancestor)] = (ancestor, verdict)
         return verdict
 
-    def _sort(self, entries: list[_Marker], top: Any) -> None:
-        """Put ``entries`` in tree order (dropping the gone ones), after an
-        event that may have disturbed creation order: each marker's key is
-        its path of positions from the root, each parent's children read
-        once."""
+    def _sort(self, markers: _Markers, top: Any) -> None:
+        """Put the live entries and pending markers in tree order (dropping
+        the gone ones), after a move that may have changed their order:
+        each marker's key is its path of positions from the root, each
+        parent's children read once."""
         parent_of = self.builder.parent_of
         children_of = self.builder.children_of
         positions: dict[int, tuple[Any, list[Any], dict[int, int]]] = {}
         keys: dict[int, tuple[int, ...]] = {}
         kept = []
-        for entry in entries:
+        for entry in (*markers.entries, *markers.pending):
+            if not entry.live:
+                continue
             path = [entry.node]
             parent = parent_of(entry.node)
             while parent is not None:
                 path.append(parent)
                 parent = parent_of(parent)
             if path[-1] is not top or (len(path) > 1 and path[1] is self.document):
-                if self.kinds.get(id(entry.node)) is entry:
-                    del self.kinds[id(entry.node)]  # gone: see _GONE
+                self._forget(entry.node)  # gone: see _GONE
                 continue
             key = []
             # (Below the Document only its html element can hold a marker
@@ -472,16 +892,14 @@ class ContentPatching:
                     known = positions[id(parent)] = (parent, children, {id(node): n for n, node in enumerate(children)})
                 key.append(known[2][id(child)])
             keys[id(entry)] = tuple(key)
-            kept.append(entry)
-        numbers = sorted(entry.number for entry in kept)
-        kept.sort(key=lambda entry: keys[id(entry)])
-        # The list stays sorted by number too (for _forget's search), and
-        # these entries stay older than any event (the sorted ones come
-        # first in the list; the check in prepare reads the first).
-        for entry, number in zip(kept, numbers):
-            entry.number = number
             entry.events = -1
-        entries[:] = kept
+            kept.append(entry)
+        kept.sort(key=lambda entry: keys[id(entry)])
+        markers.entries = kept
+        markers.pending = []
+        markers.dead = 0
+        markers.creation = False
+        markers.checked = self.disorders
 
     def _matching_end(self, parent: Any, start: Any) -> Any:
         """The first following sibling ``<?end>`` of ``start`` at its
@@ -507,15 +925,39 @@ class ContentPatching:
             if marker is not None and builder.parent_of(marker) is not None:
                 builder.remove(marker)
             if marker is not None:
+                entry = self.kinds.get(id(marker))
                 self._forget(marker)
+                if entry is not None and entry.node is marker:
+                    self._compact(entry.name)
 
     def _forget(self, node: Any) -> None:
+        """``node`` is consumed or gone: it leaves the index (its entry is
+        marked dead and taken out of its name's lists lazily)."""
         entry = self.kinds.get(id(node))
         if entry is None or entry.node is not node:
             return
         del self.kinds[id(node)]
+        entry.live = False
         if entry.name is not None:
-            entries = self.by_name[entry.name]
-            index = bisect_left(entries, entry.number, key=_number)
-            if index < len(entries) and entries[index] is entry:
-                del entries[index]
+            self.by_name[entry.name].dead += 1
+
+    def _compact(self, name: str | None) -> None:
+        """Take the dead entries of ``name`` out of its lists once they are
+        about half of them (each compaction at least halves the lists:
+        linear overall)."""
+        markers = self.by_name.get(name) if name is not None else None
+        if markers is None or 2 * markers.dead <= len(markers.entries) + len(markers.pending) + 8:
+            return
+        markers.entries = [entry for entry in markers.entries if entry.live]
+        markers.pending = [entry for entry in markers.pending if entry.live]
+        markers.dead = 0
+        if not markers.entries and not markers.pending:
+            markers.creation = True
+
+    def _drop(self, markers: _Markers, index: int) -> None:
+        """Take the entry at ``index`` out of ``markers.entries``: a dead
+        one, or one found gone."""
+        entry = markers.entries.pop(index)
+        if entry.live:
+            self._forget(entry.node)
+        markers.dead -= 1
