@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..builders import get_walker
 from ..html5lib_compat.constants import spaceCharacters
+from ..html5lib_compat.serializer import escape_text
 from ..serializer import VOID_ELEMENTS
 from ..walkers import COMMENT, END, START, TEXT
 from ._entities import reference_after_ampersand
 from ._rules import INVISIBLE_CHARACTERS_RE, NEVER_ALLOWED_ELEMENTS, Token, escape_comment
-from ._serializer import _attributes, _escape
+from ._serializer import _attributes
 
 if TYPE_CHECKING:
     from .sanitizer import BleachSanitizerFilter
@@ -47,17 +48,17 @@ def _characters(data: str, invisible: Any) -> str:
     """A Characters token's serialization after sanitize_characters."""
     data = invisible.sub("?", data)
     if "&" not in data:
-        return _escape(data)
+        return escape_text(data)
     pieces = data.split("&")
-    out = [_escape(pieces[0])]
+    out = [escape_text(pieces[0])]
     for piece in pieces[1:]:
         # The same as next_possible_entity's parts ("&" + piece).
         entity = reference_after_ampersand(piece, 0)
         if entity is None:
-            out.append("&amp;" + _escape(piece))
+            out.append("&amp;" + escape_text(piece))
         else:
             out.append("&amp;" if entity == "amp" else f"&{entity};")
-            out.append(_escape(piece[len(entity) + 1 :]))
+            out.append(escape_text(piece[len(entity) + 1 :]))
     return "".join(out)
 
 
@@ -113,7 +114,7 @@ def sanitize_and_serialize(tree: Any, sanitizer: BleachSanitizerFilter) -> str:
                 append(">")
             elif not strip:
                 token = {"type": "StartTag", "name": name, "data": _attributes_of(attrs) if attrs else {}}
-                append(_escape(sanitizer.disallowed_token(token)["data"]))
+                append(escape_text(sanitizer.disallowed_token(token)["data"]))
         elif kind == END:
             # (A void element's END was consumed with its children.)
             name, namespace = event[1], event[2]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..html5lib_compat.constants import booleanAttributes
+from ..html5lib_compat.serializer import escape_text
 from ._entities import convert_entity, match_entity, next_possible_entity
 from ._rules import Token
 
@@ -59,17 +60,6 @@ def restore_references(value: str) -> str:
                 continue
         out.append(part.replace("&", "&amp;"))
     return "".join(out)
-
-
-def _escape(data: str) -> str:
-    # xml.sax.saxutils.escape, as html5lib 1.1 escapes text.
-    if "&" in data:
-        data = data.replace("&", "&amp;")
-    if "<" in data:
-        data = data.replace("<", "&lt;")
-    if ">" in data:
-        data = data.replace(">", "&gt;")
-    return data
 
 
 def _attributes(name: str, attrs: Token, out: list[str]) -> None:
@@ -113,7 +103,7 @@ def render(tokens: Iterable[Token]) -> str:
     for token in tokens:
         kind = token["type"]
         if kind == "Characters":
-            append(_escape(token["data"]))
+            append(escape_text(token["data"]))
         elif kind == "SpaceCharacters":
             append(token["data"])
         elif kind == "StartTag" or kind == "EmptyTag":

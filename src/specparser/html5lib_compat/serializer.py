@@ -165,7 +165,7 @@ def serialize(input: Any, tree: str = "etree", encoding: str | None = None, **se
     return HTMLSerializer(**serializer_opts).render(walker(input), encoding)
 
 
-def _escape(data: str) -> str:
+def escape_text(data: str) -> str:
     """html5lib's escaping of text and attribute values: ``&``, ``<``,
     ``>`` (``xml.sax.saxutils.escape``).  Unlike the standard's "escaping a
     string" (:func:`specparser.serializer.escape_string`), U+00A0 stays
@@ -337,7 +337,7 @@ class HTMLSerializer:
                         self.serializeError("Unexpected </ in CDATA")
                     yield encode(data)
                 else:
-                    yield encode(_escape(data))
+                    yield encode(escape_text(data))
 
             elif kind == "StartTag" or kind == "EmptyTag":
                 name = token["name"]
@@ -408,7 +408,7 @@ class HTMLSerializer:
             return
         yield self.encodeStrict("=")
         quote = self._quote_needed(value)
-        value = _escape(value)
+        value = escape_text(value)
         if not quote:
             yield self.encode(value)
             return
