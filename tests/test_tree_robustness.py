@@ -64,6 +64,11 @@ HOSTILE = {
     "p under a scope boundary": lambda n: "<p><button>" + "<div>" * n,
     "nested tables": lambda n: "<table><tr><td>" * n,
     "formatting reconstructed into blocks": lambda n: "<b><i><u><s>" + "<p>x" * n,
+    # "Reset the insertion mode appropriately" after every </table> and
+    # </template>: it walked down the whole stack of divs each time.
+    "tables closed under deep nesting": lambda n: "<div>" * n + "<table></table>" * n,
+    "templates closed under deep nesting": lambda n: "<div>" * n + "<template></template>" * n,
+    "tables closed in a cell under deep nesting": lambda n: "<table><tr><td>" + "<div>" * n + "<table></table>" * n,
 }
 
 

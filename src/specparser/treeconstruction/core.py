@@ -54,7 +54,7 @@ from . import body_mode, document_modes, table_modes  # noqa: F401
 from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
-from .records import MARKER, ElementRecord, ProcessingInstructionToken, SelectState, new_record
+from .records import MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, new_record
 
 __all__ = ["TreeConstructor"]
 
@@ -1249,45 +1249,70 @@ class TreeConstructor:
 
     # https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
     def reset_the_insertion_mode_appropriately(self) -> None:
-        open_ = self.open
-        for i in range(len(open_) - 1, -1, -1):
-            node = open_[i]
-            last = i == 0
-            if last and self.context is not None:
-                node = self.context
-            name = node.hname
-            if name is None:
-                if last:
-                    self.mode = M.IN_BODY
-                    return
-                continue
-            if name in ("td", "th") and not last:
-                self.mode = M.IN_CELL
-            elif name == "tr":
-                self.mode = M.IN_ROW
-            elif name in ("tbody", "thead", "tfoot"):
-                self.mode = M.IN_TABLE_BODY
-            elif name == "caption":
-                self.mode = M.IN_CAPTION
-            elif name == "colgroup":
-                self.mode = M.IN_COLUMN_GROUP
-            elif name == "table":
-                self.mode = M.IN_TABLE
-            elif name == "template":
-                self.mode = self.template_modes[-1]
-            elif name == "head" and not last:
-                self.mode = M.IN_HEAD
-            elif name == "body":
-                self.mode = M.IN_BODY
-            elif name == "frameset":
-                self.mode = M.IN_FRAMESET
-            elif name == "html":
-                self.mode = M.BEFORE_HEAD if self.head is None else M.AFTER_HEAD
-            elif last:
-                self.mode = M.IN_BODY
-            else:
-                continue
-            return
+        """Steps 1-3 walk down the stack from the current node to the first
+        node that decides the mode.  Every node that decides it, except the
+        last (the bottom, or the context element), is an HTML element whose
+        name is in ``_RESET_NAMES``, so the walk stops at the topmost open
+        record of those names above the bottom: ``by_name`` knows each
+        name's topmost record and its index, and the walk (O(depth) for
+        every ``</table>`` and ``</template>``: ``<div>``*n then
+        ``<table></table>``*n was quadratic) is a dozen lookups.
+        ``fast_paths=False`` walks (:class:`_TreeConstructorWithoutShortcuts`)."""
+        by_name = self.by_name
+        top: ElementRecord | None = None
+        top_index = 0
+        for name in _RESET_NAMES:
+            same = by_name.get(name)
+            if same:
+                rec = same[-1]
+                if rec.index > top_index:
+                    top = rec
+                    top_index = rec.index
+        mode = None if top is None else self._reset_mode_for(top, False)
+        if mode is None:  # (only when top is None: each name decides)
+            self._reset_mode_at_the_bottom()
+        else:
+            self.mode = mode
+
+    def _reset_mode_for(self, node: ElementRecord, last: bool) -> Mode | None:
+        """Steps 4-14 of https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
+        (the standard since the "in select" modes went, 2025) for ``node``
+        (``last``: step 3 made it the last node): the mode it decides, or
+        None when it decides none."""
+        name = node.hname
+        if name is None:
+            return None
+        if name in ("td", "th") and not last:  # step 4
+            return M.IN_CELL
+        if name == "tr":  # step 5
+            return M.IN_ROW
+        if name in ("tbody", "thead", "tfoot"):  # step 6
+            return M.IN_TABLE_BODY
+        if name == "caption":  # step 7
+            return M.IN_CAPTION
+        if name == "colgroup":  # step 8
+            return M.IN_COLUMN_GROUP
+        if name == "table":  # step 9
+            return M.IN_TABLE
+        if name == "template":  # step 10
+            return self.template_modes[-1]
+        if name == "head" and not last:  # step 11
+            return M.IN_HEAD
+        if name == "body":  # step 12
+            return M.IN_BODY
+        if name == "frameset":  # step 13
+            return M.IN_FRAMESET
+        if name == "html":  # step 14
+            return M.BEFORE_HEAD if self.head is None else M.AFTER_HEAD
+        return None
+
+    def _reset_mode_at_the_bottom(self) -> None:
+        """The walk's last node (step 3: the context element in the
+        fragment case) with a non-empty stack: steps 4-14, else step 15
+        ("in body")."""
+        node = self.open[0] if self.context is None else self.context
+        mode = self._reset_mode_for(node, True)
+        self.mode = M.IN_BODY if mode is None else mode
 
     # -- select and selectedcontent (2025) -------------------------------
 
@@ -1357,6 +1382,14 @@ class TreeConstructor:
 # the name (SHORTCUT_START / SHORTCUT_END), so they cannot drift from the
 # table; a name without a handler takes the default handler's kind.
 _IN_BODY_MODE: Final = M.IN_BODY
+
+# The names of the HTML elements that decide the insertion mode in
+# https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
+# (steps 4-14) anywhere but at the bottom of the stack.
+_RESET_NAMES: Final = (
+    "td", "th", "tr", "tbody", "thead", "tfoot", "caption", "colgroup", "table",
+    "template", "head", "body", "frameset", "html",
+)
 _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
     body_mode.ANY_OTHER,
     body_mode.BLOCK,
@@ -1417,6 +1450,18 @@ class _TreeConstructorWithoutShortcuts(TreeConstructor):
     # (the compiled build) takes no function as a class attribute.
     def insert_html_element(self, tag: Any) -> ElementRecord:
         return self._insert_html_element(tag)
+
+    def reset_the_insertion_mode_appropriately(self) -> None:
+        """https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
+        as written: walk down the stack (steps 1-3, 16 and 17) until a node
+        decides the mode (O(depth); tested equal to the indexed lookup)."""
+        open_ = self.open
+        for i in range(len(open_) - 1, 0, -1):
+            mode = self._reset_mode_for(open_[i], False)
+            if mode is not None:
+                self.mode = mode
+                return
+        self._reset_mode_at_the_bottom()
 
 
 class _TreeConstructorWithShadowRoots(TreeConstructor):
