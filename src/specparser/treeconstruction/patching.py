@@ -73,8 +73,7 @@ checks it against a brute-force search):
 What is left: a lookup in a new scope climbs from a few markers up to it,
 so deep nesting with a new scope at every lookup (the adoption agency
 nesting the markers one level deeper each time) costs the depth per
-lookup, as the parser's own reset of the insertion mode does at each
-``</template>``.
+lookup.
 """
 
 from __future__ import annotations
