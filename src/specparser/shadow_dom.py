@@ -31,6 +31,7 @@ __all__ = [
     "drop_unclonable_holders",
     "holder_attributes",
     "init_from_attributes",
+    "insert_holder",
     "is_holder",
 ]
 
@@ -131,6 +132,14 @@ def is_holder(element: Any) -> bool:
         and (tag == "template" or tag.endswith("}template"))
         and SHADOW_ROOT_ATTRIBUTE in element.attrib
     )
+
+
+def insert_holder(host: Any, holder: Any) -> None:
+    """Make ``holder`` an ElementTree or lxml ``host``'s first child,
+    before any text the host has (the text becomes the holder's tail)."""
+    holder.tail = host.text
+    host.text = None
+    host.insert(0, holder)
 
 
 def drop_unclonable_holders(root: Any) -> None:

@@ -35,7 +35,7 @@ from xml.etree import ElementTree as ET
 
 from .._mypyc import mypyc_attr
 from ..constants import HTML_NAMESPACE
-from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
+from ..shadow_dom import drop_unclonable_holders, holder_attributes, insert_holder, is_holder
 from ..treebuilder import TreeBuilder
 from ._support import index_from_end as _index
 from ._text_runs import NO_TEXT, TextRuns
@@ -183,9 +183,7 @@ class ElementTreeBuilder(TextRuns, TreeBuilder):
         # The holder template goes first, before any text the host has.
         self._children_changed()
         holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
-        holder.tail = host.text
-        host.text = None
-        host.insert(0, holder)
+        insert_holder(host, holder)
         self._holds_shadow_roots = True
         # Not in _parent: a shadow root has no parent (parent_of answers
         # None, so no climb from inside it reaches the host's tree).

@@ -120,7 +120,7 @@ from ..infoset import (
     coerce_name,
     count_bad_characters,
 )
-from ..shadow_dom import drop_unclonable_holders, holder_attributes, is_holder
+from ..shadow_dom import drop_unclonable_holders, holder_attributes, insert_holder, is_holder
 from ..treebuilder import TreeBuilder
 from ._text_runs import NO_TEXT, TextRuns
 from .._mypyc import mypyc_attr
@@ -974,9 +974,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         # (specparser.shadow_dom).
         self._children_changed()
         holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
-        holder.tail = host.text
-        host.text = None
-        host.insert(0, holder)
+        insert_holder(host, holder)
         self._holds_shadow_roots = True
         return holder
 
