@@ -1280,28 +1280,13 @@ class TreeConstructor:
         (``last``: step 3 made it the last node): the mode it decides, or
         None when it decides none."""
         name = node.hname
-        if name is None:
+        if name is None or (last and name in _RESET_NOT_LAST):  # steps 4 and 11
             return None
-        if name in ("td", "th") and not last:  # step 4
-            return M.IN_CELL
-        if name == "tr":  # step 5
-            return M.IN_ROW
-        if name in ("tbody", "thead", "tfoot"):  # step 6
-            return M.IN_TABLE_BODY
-        if name == "caption":  # step 7
-            return M.IN_CAPTION
-        if name == "colgroup":  # step 8
-            return M.IN_COLUMN_GROUP
-        if name == "table":  # step 9
-            return M.IN_TABLE
+        mode = _RESET_MODES.get(name)
+        if mode is not None:  # steps 4-9 and 11-13
+            return mode
         if name == "template":  # step 10
             return self.template_modes[-1]
-        if name == "head" and not last:  # step 11
-            return M.IN_HEAD
-        if name == "body":  # step 12
-            return M.IN_BODY
-        if name == "frameset":  # step 13
-            return M.IN_FRAMESET
         if name == "html":  # step 14
             return M.BEFORE_HEAD if self.head is None else M.AFTER_HEAD
         return None
@@ -1383,13 +1368,23 @@ class TreeConstructor:
 # table; a name without a handler takes the default handler's kind.
 _IN_BODY_MODE: Final = M.IN_BODY
 
-# The names of the HTML elements that decide the insertion mode in
-# https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
-# (steps 4-14) anywhere but at the bottom of the stack.
-_RESET_NAMES: Final = (
-    "td", "th", "tr", "tbody", "thead", "tfoot", "caption", "colgroup", "table",
-    "template", "head", "body", "frameset", "html",
-)
+# https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately,
+# steps 4-14: the HTML elements that decide the insertion mode, with the
+# mode when it is fixed (template and html: see _reset_mode_for), and
+# those that decide it only when they are not the last node.
+_RESET_MODES: Final[dict[str, Mode]] = {
+    "td": M.IN_CELL, "th": M.IN_CELL,  # step 4
+    "tr": M.IN_ROW,  # step 5
+    "tbody": M.IN_TABLE_BODY, "thead": M.IN_TABLE_BODY, "tfoot": M.IN_TABLE_BODY,  # step 6
+    "caption": M.IN_CAPTION,  # step 7
+    "colgroup": M.IN_COLUMN_GROUP,  # step 8
+    "table": M.IN_TABLE,  # step 9
+    "head": M.IN_HEAD,  # step 11
+    "body": M.IN_BODY,  # step 12
+    "frameset": M.IN_FRAMESET,  # step 13
+}  # fmt: skip
+_RESET_NOT_LAST: Final = frozenset({"td", "th", "head"})
+_RESET_NAMES: Final = (*_RESET_MODES, "template", "html")
 _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
     body_mode.ANY_OTHER,
     body_mode.BLOCK,
