@@ -130,6 +130,46 @@ def test_the_corpus_parses_alike_both_ways() -> None:
     assert differ == []
 
 
+# Deep documents: the lookups that replace walks down the stack ("any
+# other end tag", "reset the insertion mode appropriately", the nearest
+# select of an option, foreign content's end tags) take over past a few
+# elements, so the documents nest far deeper than html_like's, with special
+# and ordinary elements, tables, templates, selects, SVG and MathML
+# (integration points too) and end tags for what is open and what is not.
+_DEEP_OPEN = st.sampled_from([
+    "<span>", "<b>", "<em>", "<x-y>", "<div>", "<p>", "<li>", "<section>", "<object>", "<a>",
+    "<table>", "<tr>", "<td>", "<caption>", "<template>", "<select>", "<optgroup>", "<option>",
+    "<datalist>", "<svg>", "<g>", "<foreignObject>", "<desc>", "<math>", "<mi>", "<mrow>",
+    "<annotation-xml encoding=text/html>", "<ruby>", "<rt>",
+])  # fmt: skip
+_DEEP_CLOSE = st.sampled_from([
+    "</span>", "</b>", "</x-y>", "</div>", "</p>", "</li>", "</object>", "</a>", "</table>",
+    "</td>", "</tr>", "</caption>", "</template>", "</select>", "</option>", "</optgroup>",
+    "</g>", "</G>", "</svg>", "</foreignObject>", "</math>", "</mi>", "</mrow>", "</x>", "</hr>",
+])  # fmt: skip
+
+
+# Elements in no special category (the walks pass them by).
+_DEEP_ORDINARY = st.sampled_from(["<span>", "<b>", "<em>", "<x-y>", "<a>", "<g>", "<mrow>", "<ruby>", "<option>"])
+
+
+@st.composite
+def deep_documents(draw) -> str:
+    pieces = [draw(_DEEP_OPEN) for _ in range(draw(st.integers(0, 30)))]
+    # A run of ordinary elements longer than the walks' few steps.
+    pieces += [draw(_DEEP_ORDINARY) for _ in range(draw(st.integers(9, 20)))]
+    tail = draw(st.lists(st.one_of(_DEEP_OPEN, _DEEP_ORDINARY, _DEEP_CLOSE, _DEEP_CLOSE, st.just("t")), max_size=40))
+    return "".join(pieces + tail)
+
+
+@examples(300)
+@given(deep_documents(), st.one_of(st.none(), st.sampled_from(CONTEXTS)))
+def test_deep_documents_parse_alike_both_ways(source: str, context: str | None) -> None:
+    for builder in ("etree", "dom"):
+        fast, general = parse_both_ways(source, builder, context)
+        assert fast == general, builder
+
+
 @examples(300)
 @given(html_like, st.one_of(st.none(), st.sampled_from(CONTEXTS)), st.booleans())
 def test_generated_documents_parse_alike_both_ways(source: str, context: str | None, scripting: bool) -> None:

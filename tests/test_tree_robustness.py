@@ -68,6 +68,10 @@ HOSTILE = {
     # </template>: it walked down the whole stack of divs each time.
     "tables closed under deep nesting": lambda n: "<div>" * n + "<table></table>" * n,
     "templates closed under deep nesting": lambda n: "<div>" * n + "<template></template>" * n,
+    # "Any other end tag" walked down to the first special element at every
+    # end tag that matches nothing (</a> with no a open comes to it too).
+    "unmatched end tags under deep inline nesting": lambda n: "<span>" * n + "</x>" * n,
+    "unmatched </a> under deep inline nesting": lambda n: "<span>" * n + "</a>" * n,
     "tables closed in a cell under deep nesting": lambda n: "<table><tr><td>" + "<div>" * n + "<table></table>" * n,
 }
 

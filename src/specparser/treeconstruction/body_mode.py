@@ -658,17 +658,40 @@ def _any_other_end_tag(p: Any, tag: Any) -> bool:
         # excluded), nothing to report; pop it.
         p.pop()
         return False
+    # Steps 1-4: walk down from the current node to the first element
+    # named ``name`` (step 2) or in the special category (step 3).  Past a
+    # few elements the shortcut answers from the stack's indexes instead
+    # (the topmost ``name`` against the topmost special element): a walk
+    # per end tag made "<span>"*n + "</x>"*n quadratic.
+    bottom = len(open_) - _WALK_BEFORE_LOOKUP if p._shortcut_mode is not None else 0
     for i in range(len(open_) - 1, -1, -1):
         node = open_[i]
         if node.hname == name:
-            p.generate_implied_end_tags(name)
-            if p.open[-1] is not node:
-                p.error(UNEXPECTED_END_TAG, tag.pos)
-            p.pop_until_record(node)
-            return False
+            return _any_other_end_tag_matched(p, tag, node)
         if node.flags & SPECIAL:
             p.error(UNEXPECTED_END_TAG, tag.pos)
             return False
+        if i <= bottom:
+            same = p.by_name.get(name)
+            if same and same[-1].index >= p.topmost_special_index():
+                return _any_other_end_tag_matched(p, tag, same[-1])
+            p.error(UNEXPECTED_END_TAG, tag.pos)
+            return False
+    return False
+
+
+# How many elements "any other end tag" walks before it looks the answer up.
+_WALK_BEFORE_LOOKUP: Final = 8
+
+
+def _any_other_end_tag_matched(p: Any, tag: Any, node: Any) -> bool:
+    """Step 2 of "any other end tag" for the node found: generate implied
+    end tags except for its name, report a node that is not the current
+    node, pop up to it."""
+    p.generate_implied_end_tags(node.hname)
+    if p.open[-1] is not node:
+        p.error(UNEXPECTED_END_TAG, tag.pos)
+    p.pop_until_record(node)
     return False
 
 

@@ -674,6 +674,25 @@ class TreeConstructor:
                     records[i] = new
                     break
 
+    def topmost_special_index(self) -> int:
+        """The index of the topmost element in the special category
+        (https://html.spec.whatwg.org/#special) on the stack of open
+        elements, -1 for an empty stack, from the stack's indexes rather
+        than a walk: every special element in the MathML and SVG
+        namespaces, and the HTML ones of ``_SPECIAL_SCOPE_NAMES``, ends the
+        default scope (``boundaries[SCOPE]``); the other HTML ones are
+        found by name.  A few dozen lookups, whatever the depth."""
+        scope = self.boundaries[SCOPE]
+        top = scope[-1].index if scope else -1
+        by_name = self.by_name
+        for name in _SPECIAL_OTHER_NAMES:
+            same = by_name.get(name)
+            if same:
+                index = same[-1].index
+                if index > top:
+                    top = index
+        return top
+
     def has_open(self, name: str) -> bool:
         """Is an HTML element ``name`` anywhere on the stack?"""
         return bool(self.by_name.get(name))
@@ -1384,6 +1403,13 @@ _RESET_MODES: Final[dict[str, Mode]] = {
     "frameset": M.IN_FRAMESET,  # step 13
 }  # fmt: skip
 _RESET_NOT_LAST: Final = frozenset({"td", "th", "head"})
+
+# The HTML elements in the special category that do not end the default
+# scope (those that do are in boundaries[SCOPE]):
+# TreeConstructor.topmost_special_index.
+_SPECIAL_OTHER_NAMES: Final = tuple(
+    name for name, flags in HTML_RECORD_FLAGS.items() if flags & SPECIAL and not flags & SCOPE
+)
 _RESET_NAMES: Final = (*_RESET_MODES, "template", "html")
 _ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
     body_mode.ANY_OTHER,
