@@ -22,7 +22,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import specparser
@@ -140,7 +140,8 @@ _DEEP_OPEN = st.sampled_from([
     "<span>", "<b>", "<em>", "<x-y>", "<div>", "<p>", "<li>", "<section>", "<object>", "<a>",
     "<table>", "<tr>", "<td>", "<caption>", "<template>", "<select>", "<optgroup>", "<option>",
     "<datalist>", "<svg>", "<g>", "<foreignObject>", "<desc>", "<math>", "<mi>", "<mrow>",
-    "<annotation-xml encoding=text/html>", "<ruby>", "<rt>",
+    "<annotation-xml encoding=text/html>", "<ruby>", "<rt>", "<button>", "<selectedcontent>",
+    "<option selected>", "<hr>",
 ])  # fmt: skip
 _DEEP_CLOSE = st.sampled_from([
     "</span>", "</b>", "</x-y>", "</div>", "</p>", "</li>", "</object>", "</a>", "</table>",
@@ -164,6 +165,13 @@ def deep_documents(draw) -> str:
 
 @examples(300)
 @given(deep_documents(), st.one_of(st.none(), st.sampled_from(CONTEXTS)))
+# An option's nearest select past an option, a datalist, an hr or two
+# optgroups, deep in a select with a selectedcontent to clone into.
+@example("<select><button><selectedcontent></button>" + "<span>" * 9 + "<option>" * 3 + "x", None)
+@example("<select><button><selectedcontent></button><datalist>" + "<b>" * 9 + "<option>x", None)
+@example("<select><button><selectedcontent></button><optgroup><span><optgroup>" + "<b>" * 9 + "<option>x", None)
+@example("<select><button><selectedcontent></button><optgroup>" + "<b>" * 9 + "<option>x</option>", None)
+@example("<select><button><selectedcontent></button>" + "<b>" * 9 + "<option selected>x</b></b><option>y", None)
 def test_deep_documents_parse_alike_both_ways(source: str, context: str | None) -> None:
     for builder in ("etree", "dom"):
         fast, general = parse_both_ways(source, builder, context)

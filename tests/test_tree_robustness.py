@@ -72,6 +72,8 @@ HOSTILE = {
     # end tag that matches nothing (</a> with no a open comes to it too).
     "unmatched end tags under deep inline nesting": lambda n: "<span>" * n + "</x>" * n,
     "unmatched </a> under deep inline nesting": lambda n: "<span>" * n + "</a>" * n,
+    # The nearest ancestor select of each option: a walk down the stack.
+    "options under deep nesting in a select": lambda n: "<select>" + "<span>" * n + "<option>" * n,
     "tables closed in a cell under deep nesting": lambda n: "<table><tr><td>" + "<div>" * n + "<table></table>" * n,
 }
 

@@ -1322,7 +1322,39 @@ class TreeConstructor:
 
     def nearest_select_for_option(self, option_index: int) -> ElementRecord | None:
         """https://html.spec.whatwg.org/#option-element-nearest-ancestor-select,
-        with the stack of open elements standing for the option's ancestors."""
+        with the stack of open elements below ``option_index`` (the top of
+        the stack or above it) standing for the option's ancestors.
+
+        The walk up the ancestors stops at the first select, datalist, hr,
+        option or second optgroup; the stack's indexes by name give the
+        topmost of each at once (a walk per option made ``<select>`` +
+        ``<span>``*n + ``<option>``*n quadratic).  ``fast_paths=False``
+        walks (:meth:`_nearest_select_by_walking`)."""
+        if self._shortcut_mode is None:
+            return self._nearest_select_by_walking(option_index)
+        by_name = self.by_name
+        selects = by_name.get("select")
+        if not selects:
+            return None
+        select = _topmost_below(selects, option_index, 1)
+        if select is None:
+            return None
+        floor = select.index
+        for name in ("datalist", "hr", "option"):
+            same = by_name.get(name)
+            if same:
+                blocker = _topmost_below(same, option_index, 1)
+                if blocker is not None and blocker.index > floor:
+                    return None
+        optgroups = by_name.get("optgroup")
+        if optgroups:
+            second = _topmost_below(optgroups, option_index, 2)
+            if second is not None and second.index > floor:
+                return None
+        return select
+
+    def _nearest_select_by_walking(self, option_index: int) -> ElementRecord | None:
+        """:meth:`nearest_select_for_option` as the standard walks."""
         open_ = self.open
         seen_optgroup = False
         for i in range(option_index - 1, -1, -1):
@@ -1403,6 +1435,18 @@ _RESET_MODES: Final[dict[str, Mode]] = {
     "frameset": M.IN_FRAMESET,  # step 13
 }  # fmt: skip
 _RESET_NOT_LAST: Final = frozenset({"td", "th", "head"})
+
+def _topmost_below(records: list[ElementRecord], limit: int, nth: int) -> ElementRecord | None:
+    """The ``nth`` topmost (1: the topmost) of ``records`` (one name's
+    records on the stack of open elements, bottom to top) below index
+    ``limit``, or None.  ``limit`` is at least the top's index, so at most
+    one record is passed over."""
+    i = len(records) - 1
+    while i >= 0 and records[i].index >= limit:
+        i -= 1
+    i -= nth - 1
+    return records[i] if i >= 0 else None
+
 
 # The HTML elements in the special category that do not end the default
 # scope (those that do are in boundaries[SCOPE]):
