@@ -45,7 +45,7 @@ def _extras() -> dict[str, set[str]]:
     table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
     modules: dict[str, set[str]] = {}
     for extra, requirements in table.items():
-        names = {re.split(r"[<>=!~\[; ]", requirement, 1)[0].lower() for requirement in requirements}
+        names = {re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower() for requirement in requirements}
         modules[extra] = {_IMPORT_NAME.get(name, name.replace("-", "_")) for name in names}
     return modules
 

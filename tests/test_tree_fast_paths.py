@@ -150,15 +150,20 @@ _DEEP_CLOSE = st.sampled_from([
 ])  # fmt: skip
 
 
-# Elements in no special category (the walks pass them by).
+# Elements in no special category (the walks pass them by), in HTML and
+# in SVG (no breakout names).
 _DEEP_ORDINARY = st.sampled_from(["<span>", "<b>", "<em>", "<x-y>", "<a>", "<g>", "<mrow>", "<ruby>", "<option>"])
+_DEEP_ORDINARY_SVG = st.sampled_from(["<g>", "<a>", "<rect>", "<x-y>", "<G>", "<foreignObject>"])
 
 
 @st.composite
 def deep_documents(draw) -> str:
     pieces = [draw(_DEEP_OPEN) for _ in range(draw(st.integers(0, 30)))]
     # A run of ordinary elements longer than the walks' few steps.
-    pieces += [draw(_DEEP_ORDINARY) for _ in range(draw(st.integers(9, 20)))]
+    if draw(st.booleans()):
+        pieces += [draw(_DEEP_ORDINARY) for _ in range(draw(st.integers(9, 20)))]
+    else:
+        pieces += ["<svg>"] + [draw(_DEEP_ORDINARY_SVG) for _ in range(draw(st.integers(9, 20)))]
     tail = draw(st.lists(st.one_of(_DEEP_OPEN, _DEEP_ORDINARY, _DEEP_CLOSE, _DEEP_CLOSE, st.just("t")), max_size=40))
     return "".join(pieces + tail)
 
@@ -172,6 +177,10 @@ def deep_documents(draw) -> str:
 @example("<select><button><selectedcontent></button><optgroup><span><optgroup>" + "<b>" * 9 + "<option>x", None)
 @example("<select><button><selectedcontent></button><optgroup>" + "<b>" * 9 + "<option>x</option>", None)
 @example("<select><button><selectedcontent></button>" + "<b>" * 9 + "<option selected>x</b></b><option>y", None)
+# Foreign content's end tags: a name below the nearest HTML element, and a
+# form removed from under SVG elements (their nearest HTML element changes).
+@example("<svg><g><foreignObject><div><svg>" + "<rect>" * 9 + "</g>z", None)
+@example("<form><svg><g></form>" + "<g>" * 9 + "</svg>x", None)
 def test_deep_documents_parse_alike_both_ways(source: str, context: str | None) -> None:
     for builder in ("etree", "dom"):
         fast, general = parse_both_ways(source, builder, context)

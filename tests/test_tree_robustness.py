@@ -72,6 +72,9 @@ HOSTILE = {
     # end tag that matches nothing (</a> with no a open comes to it too).
     "unmatched end tags under deep inline nesting": lambda n: "<span>" * n + "</x>" * n,
     "unmatched </a> under deep inline nesting": lambda n: "<span>" * n + "</a>" * n,
+    # Foreign content's "any other end tag" walked down the SVG elements.
+    "unmatched end tags under deep SVG nesting": lambda n: "<svg>" + "<g>" * n + "</x>" * n,
+    "unmatched end tags under deep MathML and HTML nesting": lambda n: "<math>" + "<mi>" * n + "</math>" * n,
     # The nearest ancestor select of each option: a walk down the stack.
     "options under deep nesting in a select": lambda n: "<select>" + "<span>" * n + "<option>" * n,
     "tables closed in a cell under deep nesting": lambda n: "<table><tr><td>" + "<div>" * n + "<table></table>" * n,

@@ -54,7 +54,7 @@ from . import body_mode, document_modes, table_modes  # noqa: F401
 from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
-from .records import MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, new_record
+from .records import MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, foreign_key, new_record
 
 __all__ = ["TreeConstructor"]
 
@@ -549,10 +549,13 @@ class TreeConstructor:
     #
     # Besides the list itself the parser keeps, for O(1) scope checks:
     # ``rec.index`` (the record's position), ``by_name`` (HTML name -> the
-    # records of that name on the stack, bottom to top) and ``boundaries``
+    # records of that name on the stack, bottom to top; and, under
+    # foreign_key(), SVG and MathML names converted to ASCII lowercase, for
+    # foreign content's end tags) and ``boundaries``
     # (scope kind -> the records that end that kind of scope, bottom to
     # top).  "Has X in scope" is then "is the topmost X at or above the
-    # topmost boundary", so deep documents stay linear.  Only the adoption
+    # topmost boundary", so deep documents stay linear.  An SVG or MathML
+    # record's ``extra`` is the nearest HTML record below it on the stack.  Only the adoption
     # agency, </form> and the after-head <head> dance change the middle of
     # the stack; they renumber the records above the change.
 
@@ -565,6 +568,10 @@ class TreeConstructor:
         name = rec.hname
         if name is not None:
             self.by_name[name].append(rec)
+        else:
+            below = open_[index - 1] if index else None
+            rec.extra = below if below is None or below.hname is not None else below.extra
+            self.by_name[foreign_key(rec.name)].append(rec)
         flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
@@ -582,6 +589,8 @@ class TreeConstructor:
             self.by_name[name].pop()
             if name == "option":
                 self.option_popped(rec)
+        else:
+            self.by_name[foreign_key(rec.name)].pop()
         flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
@@ -611,7 +620,22 @@ class TreeConstructor:
         open_ = self.open
         for i in range(start, len(open_)):
             open_[i].index = i
+        self._refresh_html_below(start)
         self._top_changed()
+
+    def _refresh_html_below(self, start: int) -> None:
+        """After an edit of the stack at ``start``: the ``extra`` (nearest
+        HTML record below) of the SVG and MathML records from there up to
+        the next HTML record, the only ones that can have changed."""
+        open_ = self.open
+        for i in range(max(start, 1), len(open_)):
+            rec = open_[i]
+            if rec.hname is not None:
+                if i > start:
+                    return
+                continue
+            below = open_[i - 1]
+            rec.extra = below if below.hname is not None else below.extra
 
     def _top_changed(self) -> None:
         """The adjusted current node, after any change to the stack."""
@@ -632,6 +656,8 @@ class TreeConstructor:
         lists = []
         if rec.hname is not None:
             lists.append(self.by_name.setdefault(rec.hname, []))
+        else:
+            lists.append(self.by_name.setdefault(foreign_key(rec.name), []))
         flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
@@ -668,6 +694,7 @@ class TreeConstructor:
         self._top_changed()
         new.on_stack = True
         old.on_stack = False
+        self._refresh_html_below(index)
         for records in self._lists_of(old):
             for i in range(len(records) - 1, -1, -1):
                 if records[i] is old:

@@ -21,6 +21,7 @@ from ..tables.foreign import (
     SVG_ATTRIBUTES,
     SVG_TAG_NAMES,
 )
+from .records import foreign_key
 
 __all__ = ["adjust_attributes", "foreign_characters", "foreign_end_tag", "foreign_start_tag"]
 
@@ -107,13 +108,32 @@ def foreign_end_tag(p: Any, tag: Any) -> bool:
     node = open_[index]
     if ascii_lowercase(node.name) != name:
         p.error(UNEXPECTED_END_TAG, tag.pos)
+    # The walk down the SVG and MathML elements to the first of that name
+    # or the first HTML element.  Past a few elements the shortcut looks the
+    # answer up: the topmost foreign element of that name (by_name under
+    # foreign_key) if it lies above the nearest HTML element (the ``extra``
+    # of a foreign record); a walk per end tag made "<svg>" + "<g>"*n +
+    # "</x>"*n quadratic.
+    bottom = index - _WALK_BEFORE_LOOKUP if p._shortcut_mode is not None else 0
     while index > 0:
         if ascii_lowercase(node.name) == name:
             p.pop_until_record(node)
             return False
+        if index <= bottom:
+            same = p.by_name.get(foreign_key(name))
+            if same and same[-1].index > node.extra.index:
+                p.pop_until_record(same[-1])
+                return False
+            break
         index -= 1
         node = open_[index]
         if node.flags & HTML_ELEMENT:
-            mode = p.mode
-            return mode.end.get(name, mode.end_default)(p, tag)
-    return False
+            break
+    else:
+        return False
+    mode = p.mode
+    return mode.end.get(name, mode.end_default)(p, tag)
+
+
+# How many elements the end tag walks before it looks the answer up.
+_WALK_BEFORE_LOOKUP: Final = 8

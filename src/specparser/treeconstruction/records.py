@@ -29,8 +29,17 @@ __all__ = [
     "Mode",
     "ProcessingInstructionToken",
     "SelectState",
+    "foreign_key",
     "new_record",
 ]
+
+def foreign_key(name: str) -> str:
+    """The key of ``by_name`` under which the SVG and MathML records named
+    ``name`` are: the name converted to ASCII lowercase (as foreign
+    content's "any other end tag" compares it), after a space, which no tag
+    name holds (so no HTML name is such a key)."""
+    return " " + ascii_lowercase(name)
+
 
 # The marker of the list of active formatting elements.
 MARKER: Final = None
@@ -41,7 +50,9 @@ class ElementRecord:
 
     ``hname`` is the local name for HTML elements and ``None`` otherwise, so
     "an HTML element whose tag name is X" is one comparison.  ``extra`` holds
-    a template's contents node or a select's :class:`SelectState`.
+    a template's contents node or a select's :class:`SelectState`, and for
+    an SVG or MathML element on the stack of open elements the nearest HTML
+    element's record below it.
     """
 
     __slots__ = (
