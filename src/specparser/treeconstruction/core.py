@@ -54,7 +54,7 @@ from . import body_mode, document_modes, table_modes  # noqa: F401
 from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
-from .records import MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, foreign_key, new_record
+from .records import FOREIGN_KEYS, MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, foreign_key, new_record
 
 __all__ = ["TreeConstructor"]
 
@@ -66,6 +66,12 @@ _ANY_BOUNDARY: Final = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 
 _new_record = new_record
 _HTML_RECORD_FLAGS_GET: Final = HTML_RECORD_FLAGS.get
+_FOREIGN_KEYS_GET: Final = FOREIGN_KEYS.get
+# The by_name key whose presence says the SVG and MathML records are
+# indexed too (index_foreign_elements): foreign_key("") (no tag name is
+# empty), its list always empty.  (by_name is a defaultdict: only "in" and
+# get() leave it out.)
+_FOREIGN_INDEXED: Final = " "
 
 
 
@@ -549,13 +555,15 @@ class TreeConstructor:
     #
     # Besides the list itself the parser keeps, for O(1) scope checks:
     # ``rec.index`` (the record's position), ``by_name`` (HTML name -> the
-    # records of that name on the stack, bottom to top; and, under
-    # foreign_key(), SVG and MathML names converted to ASCII lowercase, for
-    # foreign content's end tags) and ``boundaries``
+    # records of that name on the stack, bottom to top; and, once
+    # index_foreign_elements() has run, the SVG and MathML names converted
+    # to ASCII lowercase under foreign_key()) and ``boundaries``
     # (scope kind -> the records that end that kind of scope, bottom to
     # top).  "Has X in scope" is then "is the topmost X at or above the
     # topmost boundary", so deep documents stay linear.  An SVG or MathML
-    # record's ``extra`` is the nearest HTML record below it on the stack.  Only the adoption
+    # record so indexed has its by_name key in ``akey`` (it is never in the
+    # list of active formatting elements) and the nearest HTML record below
+    # it in ``extra``.  Only the adoption
     # agency, </form> and the after-head <head> dance change the middle of
     # the stack; they renumber the records above the change.
 
@@ -568,10 +576,8 @@ class TreeConstructor:
         name = rec.hname
         if name is not None:
             self.by_name[name].append(rec)
-        else:
-            below = open_[index - 1] if index else None
-            rec.extra = below if below is None or below.hname is not None else below.extra
-            self.by_name[foreign_key(rec.name)].append(rec)
+        elif _FOREIGN_INDEXED in self.by_name:
+            self._index_foreign_record(rec, open_[index - 1])
         flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
@@ -589,8 +595,8 @@ class TreeConstructor:
             self.by_name[name].pop()
             if name == "option":
                 self.option_popped(rec)
-        else:
-            self.by_name[foreign_key(rec.name)].pop()
+        elif rec.akey is not None:
+            self.by_name[rec.akey].pop()
         flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
@@ -626,7 +632,10 @@ class TreeConstructor:
     def _refresh_html_below(self, start: int) -> None:
         """After an edit of the stack at ``start``: the ``extra`` (nearest
         HTML record below) of the SVG and MathML records from there up to
-        the next HTML record, the only ones that can have changed."""
+        the next HTML record, the only ones that can have changed (when
+        they are indexed: index_foreign_elements)."""
+        if _FOREIGN_INDEXED not in self.by_name:
+            return
         open_ = self.open
         for i in range(max(start, 1), len(open_)):
             rec = open_[i]
@@ -636,6 +645,28 @@ class TreeConstructor:
                 continue
             below = open_[i - 1]
             rec.extra = below if below.hname is not None else below.extra
+
+    def index_foreign_elements(self) -> None:
+        """Start keeping the SVG and MathML records on the stack in
+        ``by_name`` (under foreign_key(), in ``akey``) and their nearest
+        HTML record below (in ``extra``): foreign content's end tags look
+        them up once a walk down the stack grows long.  Off until then, so
+        a document with no deep SVG or MathML pays nothing for them."""
+        by_name = self.by_name
+        if _FOREIGN_INDEXED in by_name:
+            return
+        by_name[_FOREIGN_INDEXED] = []
+        open_ = self.open
+        for i in range(1, len(open_)):
+            rec = open_[i]
+            if rec.hname is None:
+                self._index_foreign_record(rec, open_[i - 1])
+
+    def _index_foreign_record(self, rec: ElementRecord, below: ElementRecord) -> None:
+        """index_foreign_elements for ``rec``, pushed onto ``below``."""
+        rec.extra = below if below.hname is not None else below.extra
+        rec.akey = key = _FOREIGN_KEYS_GET(rec.name) or foreign_key(rec.name)
+        self.by_name[key].append(rec)
 
     def _top_changed(self) -> None:
         """The adjusted current node, after any change to the stack."""
@@ -656,8 +687,8 @@ class TreeConstructor:
         lists = []
         if rec.hname is not None:
             lists.append(self.by_name.setdefault(rec.hname, []))
-        else:
-            lists.append(self.by_name.setdefault(foreign_key(rec.name), []))
+        elif rec.akey is not None:
+            lists.append(self.by_name.setdefault(rec.akey, []))
         flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:

@@ -110,16 +110,17 @@ def foreign_end_tag(p: Any, tag: Any) -> bool:
         p.error(UNEXPECTED_END_TAG, tag.pos)
     # The walk down the SVG and MathML elements to the first of that name
     # or the first HTML element.  Past a few elements the shortcut looks the
-    # answer up: the topmost foreign element of that name (by_name under
-    # foreign_key) if it lies above the nearest HTML element (the ``extra``
-    # of a foreign record); a walk per end tag made "<svg>" + "<g>"*n +
-    # "</x>"*n quadratic.
+    # answer up (TreeConstructor.index_foreign_elements): the topmost
+    # foreign element of that name if it lies above the nearest HTML
+    # element (the ``extra`` of a foreign record); a walk per end tag made
+    # "<svg>" + "<g>"*n + "</x>"*n quadratic.
     bottom = index - _WALK_BEFORE_LOOKUP if p._shortcut_mode is not None else 0
     while index > 0:
         if ascii_lowercase(node.name) == name:
             p.pop_until_record(node)
             return False
         if index <= bottom:
+            p.index_foreign_elements()
             same = p.by_name.get(foreign_key(name))
             if same and same[-1].index > node.extra.index:
                 p.pop_until_record(same[-1])

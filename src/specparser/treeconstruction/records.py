@@ -28,6 +28,7 @@ __all__ = [
     "Handler",
     "Mode",
     "ProcessingInstructionToken",
+    "FOREIGN_KEYS",
     "SelectState",
     "foreign_key",
     "new_record",
@@ -38,7 +39,18 @@ def foreign_key(name: str) -> str:
     ``name`` are: the name converted to ASCII lowercase (as foreign
     content's "any other end tag" compares it), after a space, which no tag
     name holds (so no HTML name is such a key)."""
-    return " " + ascii_lowercase(name)
+    key = FOREIGN_KEYS.get(name)
+    if key is None:
+        key = " " + ascii_lowercase(name)
+        if len(FOREIGN_KEYS) < _FOREIGN_KEYS_KEPT:
+            FOREIGN_KEYS[name] = key
+    return key
+
+
+# foreign_key's answers for the names seen, up to a bound (a document can
+# make up any number of names): the parser looks a name up here first.
+FOREIGN_KEYS: Final[dict[str, str]] = {}
+_FOREIGN_KEYS_KEPT: Final = 2048
 
 
 # The marker of the list of active formatting elements.
@@ -77,7 +89,9 @@ class ElementRecord:
         self.pos = pos
         self.on_stack = False
         self.index = -1  # position in the stack of open elements
-        self.akey: Any = None  # Noah's Ark key, set when put in the list of active formatting elements
+        # Noah's Ark key, set when put in the list of active formatting
+        # elements; for SVG and MathML elements on the stack, foreign_key().
+        self.akey: Any = None
         self.extra: Any = None
         if ns == HTML_NAMESPACE:
             self.hname: str | None = name
