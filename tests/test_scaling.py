@@ -60,6 +60,12 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "deep formatting, distinct attributes": (lambda n: "".join(f"<b id={i}>" for i in range(n)) + "</b>" * n, 3000),
     "deep a (the adoption agency at every <a>)": (lambda n: "<a>" * n + "x", 1500),
     "deep table": (lambda n: "<table><tr><td>" * n + "x", 2000),
+    # Steps that walk down the stack of open elements at every token (now
+    # lookups in the stack's indexes: CHANGELOG, "Fixed").
+    "tables closed under deep nesting": (lambda n: "<div>" * n + "<table></table>" * n, 1500),
+    "unmatched end tags under deep nesting": (lambda n: "<span>" * n + "</x>" * n, 2000),
+    "unmatched end tags in deep SVG": (lambda n: "<svg>" + "<g>" * n + "</x>" * n, 2000),
+    "options deep in a select": (lambda n: "<select>" + "<span>" * n + "<option>" * n, 2000),
     "deep template": (lambda n: "<template>" * n + "x", 5000),
     "deep select content": (lambda n: "<select>" + "<span>" * n + "x", 5000),
     "deep svg": (lambda n: "<svg>" + "<g>" * n + "x", 5000),
