@@ -75,6 +75,11 @@ class _Start:
     next_element: Any
 
 
+# link's string_class is the class of strings outside any string container,
+# containers maps a container tag's name to its strings' class;
+# plain_strings: they can all be made without their constructors;
+# string_dicts: they can all take their attributes as one dict, a copy of
+# string_template (what NavigableString.__new__ sets, in its order).
 def link(
     soup: Any,
     tag_class: type,
@@ -92,12 +97,7 @@ def link(
     first top-level node (the soup itself is outside the chain); a Tag's
     ``next_element`` is its first child; siblings follow ``contents``.
     Every node arrives here with ``next_element``, ``next_sibling`` None
-    (nothing before this pass sets them).  ``string_class`` is the class of
-    strings outside any string container, ``containers`` maps a container
-    tag's name to its strings' class; ``plain_strings``: they can all be
-    made without their constructors; ``string_dicts``: they can all take
-    their attributes as one dict, a copy of ``string_template`` (what
-    ``NavigableString.__new__`` sets, in its order)."""
+    (nothing before this pass sets them)."""
     new_str = _new_str
     new_attributes = string_template.copy
     # A stand-in "previous node" for the first one, so that the loop
