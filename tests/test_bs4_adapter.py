@@ -683,3 +683,39 @@ def test_a_string_class_with_a_descriptor_gets_its_attributes_one_by_one() -> No
         # constructor stores it), then a's is set to the b Tag.
         assert stores == ["NoneType", "Tag", "NoneType", "NoneType"]
         assert check_tree(soup) == []
+
+
+def test_a_subclass_that_overrides_insert_text_sees_every_text_run() -> None:
+    """insert_text is _soup_tree's function (a partialmethod on the class
+    and a per-builder partial in the compiled build): a subclass's own
+    insert_text is still the one called, and its super() call inserts as
+    SoupBuilder does (the same tree as without the subclass)."""
+    from specparser.treeconstruction import build_tree
+
+    inserted: list[str] = []
+
+    class Counting(SoupBuilder):
+        def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+            inserted.append(text)
+            super().insert_text(parent, text, before)
+
+    document = "<p>a<b>b</b>c<table>d<tr>e</table>"
+    soup = build_tree(document, Counting())
+    assert "insert_text" not in vars(Counting())
+    assert "".join(inserted) == "abcde"
+    # Foster-parented text ("d", "e") goes before the table, merged into "c".
+    assert [str(s) for s in soup.find_all(string=True)] == ["a", "b", "cde"]
+    assert check_tree(soup) == []
+    assert str(soup) == str(build_tree(document, SoupBuilder()))
+
+
+def test_the_text_and_link_loops_are_compiled_with_the_parse_path() -> None:
+    """builders/_soup_tree.py is in setup.py's compiled selection: an
+    extension module exactly when the tokenizer is one."""
+    import importlib.machinery
+
+    import specparser
+    from specparser.builders import _soup_tree
+
+    path = _soup_tree.__file__ or ""
+    assert path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) is specparser.compiled

@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache, partial
+from functools import lru_cache, partial, partialmethod
+from inspect import getattr_static
 from itertools import repeat
 from typing import Any, cast
 
@@ -63,9 +64,11 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         "pip install specparser-html[bs4]"
     ) from exc
 
+from .._compiled import COMPILED
 from ..constants import HTML_NAMESPACE
 from ..shadow_dom import SHADOW_ROOT_ATTRIBUTE, holder_attributes
 from ..treebuilder import TreeBuilder
+from . import _soup_tree
 from ._support import index_from_end as _index
 
 __all__ = ["HTMLProcessingInstruction", "SoupBuilder", "SpecParserTreeBuilder", "sniffing_keywords"]
@@ -124,6 +127,13 @@ def _makes_and_appends_as_soup_builder(cls: type) -> bool:
         getattr(cls, name) is getattr(SoupBuilder, name)
         for name in ("create_element", "append", "append_new_element")
     )
+
+
+@lru_cache(maxsize=64)  # asked by every parse of the compiled build
+def _inherits_insert_text(cls: type) -> bool:
+    """True when the SoupBuilder subclass ``cls`` keeps SoupBuilder's
+    ``insert_text`` (read without the partialmethod's binding)."""
+    return getattr_static(cls, "insert_text") is SoupBuilder.__dict__["insert_text"]
 
 
 @lru_cache(maxsize=64)  # asked by every parse
@@ -270,6 +280,8 @@ class SoupBuilder(TreeBuilder):
             # Unless a subclass changes how elements are made or appended.
             if _makes_and_appends_as_soup_builder(type(self)):  # type: ignore[arg-type]  # (as above)
                 self.append_new_element = append_new  # type: ignore[method-assign]
+        if COMPILED and _inherits_insert_text(type(self)):  # type: ignore[arg-type]  # (as above)
+            self.insert_text = partial(_soup_tree.insert_text, self)
 
     # -- life cycle ------------------------------------------------------
 
@@ -561,38 +573,15 @@ class SoupBuilder(TreeBuilder):
         contents.insert(_index(contents, reference), child)
         child.parent = parent
 
-    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
-        # Character data is a list of pieces until finish() (see the module
-        # docstring): "if there is a Text node immediately before the
-        # insertion location, append to it".
-        contents = parent.contents
-        if text.__class__ is not str:
-            text = str(text)  # a bare str is how a text piece is told apart
-        if before is None:
-            if contents:
-                last = contents[-1]
-                # type(): bs4's Tag.__getattr__ makes a Tag's __class__ slow
-                # (text after an element is common).
-                kind = type(last)
-                if kind is list:
-                    last.append(text)
-                    return
-                if kind is str:
-                    contents[-1] = [last, text]
-                    return
-            contents.append(text)
-            return
-        index = _index(contents, before)
-        if index:
-            previous = contents[index - 1]
-            kind = type(previous)
-            if kind is list:
-                previous.append(text)
-                return
-            if kind is str:
-                contents[index - 1] = [previous, text]
-                return
-        contents.insert(index, text)
+    # Character data is a list of pieces until finish() (see the module
+    # docstring); the function is _soup_tree's, which the compiled build
+    # compiles.  A compiled function does not bind as a method: there the
+    # class gets a partialmethod (for subclasses' super() calls) and each
+    # builder its own partial (__init__), which compiled callers reach
+    # without an interpreted frame (-29M instructions of 1 490M on every
+    # 8th corpus page).  The pure build keeps the plain function, a method
+    # as before.
+    insert_text = partialmethod(_soup_tree.insert_text) if COMPILED else _soup_tree.insert_text
 
     def remove(self, node: Any) -> None:
         parent = node.parent
@@ -705,93 +694,17 @@ class SoupBuilder(TreeBuilder):
 
     def link(self) -> None:
         """Turn the text pieces into strings and set every element link, in
-        one preorder pass over the tree (no recursion).
-
-        bs4's invariants: ``next_element`` follows document order from the
-        first top-level node (the soup itself is outside the chain); a
-        Tag's ``next_element`` is its first child; siblings follow
-        ``contents``.  Every node arrives here with ``next_element``,
-        ``next_sibling`` None (nothing before this pass sets them)."""
-        soup = self.soup
-        tag_class = self._tag_class
-        containers = self._containers
-        plain_strings = self._plain_strings
-        string_dicts = self._string_dicts
-        new_str = _new_str
-        string_class = self._string_class
-        new_attributes = _STRING_TEMPLATE.copy
-        # A stand-in "previous node" for the first one, so that the loop
-        # needs no test; the first node's previous_element is reset below.
-        start = _Start()
-        start.next_element = None
-        previous: Any = start
-        parent: Tag = soup
-        # Not list[PageElement] as bs4's hints say: until this pass, text is
-        # a bare str or a list of str pieces among the Tags.
-        children: list[Any] = soup.contents
-        sibling: Any = None
-        iterator = enumerate(children)
-        stack: list[tuple] = []
-        while True:
-            for index, node in iterator:
-                # type(): bs4's Tag.__getattr__ makes tag.__class__ slow.
-                kind = type(node)
-                if kind is str or kind is list:
-                    if kind is list:
-                        node = "".join(node)
-                    if string_dicts:
-                        node = new_str(string_class, node)
-                        attributes = new_attributes()
-                        attributes["parent"] = parent
-                        attributes["previous_element"] = previous
-                        attributes["previous_sibling"] = sibling
-                        node.__dict__ = attributes
-                    else:
-                        if plain_strings:
-                            node = new_str(string_class, node)
-                            node.hidden = False
-                        else:
-                            node = string_class(node)
-                        node.parent = parent
-                        node.previous_element = previous
-                        node.next_element = None
-                        node.next_sibling = None
-                        node.previous_sibling = sibling
-                    children[index] = node
-                    previous.next_element = node
-                    if sibling is not None:
-                        sibling.next_sibling = node
-                    sibling = previous = node
-                    continue
-                node.previous_element = previous
-                previous.next_element = node
-                node.previous_sibling = sibling
-                if sibling is not None:
-                    sibling.next_sibling = node
-                sibling = previous = node
-                if kind is tag_class and (contents := node.contents):
-                    stack.append((parent, children, iterator, string_class))
-                    parent = node
-                    children = contents
-                    iterator = enumerate(children)
-                    sibling = None
-                    if containers is not None:
-                        string_class = containers.get(node.name, string_class)
-                    break
-            else:
-                if not stack:
-                    break
-                # The Tag whose children just ended is the next node's sibling.
-                sibling = parent
-                parent, children, iterator, string_class = stack.pop()
-        # (Measured and not kept: the attribute dicts of previous and
-        # sibling strings kept to set next_element / next_sibling as items,
-        # +17M instructions; comments and doctypes on a path of their own
-        # so that the Tags' stores see one layout, -3.3M, under 0.3%.)
-        first = start.next_element
-        if first is not None:
-            first.previous_element = None
-        soup._most_recent_element = previous if previous is not start else None
+        one preorder pass over the tree (:func:`._soup_tree.link`, which the
+        compiled build compiles)."""
+        _soup_tree.link(
+            self.soup,
+            self._tag_class,
+            self._containers,
+            self._string_class,
+            self._plain_strings,
+            self._string_dicts,
+            _STRING_TEMPLATE,
+        )
 
 
 class _EveryName:
@@ -805,13 +718,6 @@ class _EveryName:
 
 
 _EVERY_NAME = _EveryName()
-
-
-class _Start:
-    """The stand-in previous node of :meth:`SoupBuilder.link`."""
-
-    __slots__ = ("next_element",)
-    next_element: Any
 
 
 # The bs4 integration moved to specparser.bs4_integration (which imports this
