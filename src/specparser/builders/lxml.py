@@ -422,6 +422,13 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self._line_pos = 0
         self._newlines = None
 
+    def extend_source(self, text: str) -> None:
+        """The source given to :meth:`set_source`, grown to ``text`` (the
+        incremental parser's window while it keeps the input's start): the
+        lines counted so far stay, so they are not counted again."""
+        self._source = text
+        self._newlines = None
+
     def set_quirks_mode(self, mode: str) -> None:
         self.quirks_mode = mode
 

@@ -318,7 +318,14 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
             self._whole_text = [whole]
             self.builder.set_source(whole)
         elif self._window_source:
-            self.builder.set_source(window)
+            # The window starts at the input's start: a builder that can
+            # take it as its source grown keeps the lines it counted (no
+            # count from the start again at each run).
+            extend = getattr(self.builder, "extend_source", None)
+            if extend is not None and self._base == 0 and self._window:
+                extend(window)
+            else:
+                self.builder.set_source(window)
         tokenizer = super()._new_tokenizer(window, final)
         self.constructor.tokenizer = tokenizer
         return tokenizer

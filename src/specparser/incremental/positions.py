@@ -69,9 +69,11 @@ class SourceLines(LineIndex):
         if "\n" in text:
             # The running sum of (line length + 1), at C speed, is the
             # offset after each newline.
-            ends = accumulate(map((1).__add__, map(len, text.split("\n"))), initial=start - 1)
-            offsets = list(ends)[1:-1]
-            self._lines.extend(offsets)
+            offsets = list(accumulate(map((1).__add__, map(len, text.split("\n"))), initial=start - 1))
+            del offsets[0], offsets[-1]  # before the text, after its end
+            # fromlist, not extend: extend converts each item through the
+            # array's generic setitem (an argument parse each).
+            self._lines.fromlist(offsets)
         if self.columns and not text.isascii() and _has_astral(text):
             self._astrals.extend(start + m.start() for m in _ASTRAL.finditer(text))
         self.length = start + len(text)

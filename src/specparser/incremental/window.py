@@ -84,7 +84,7 @@ class WindowTokenizer(Tokenizer):
             whole = self.text
             text = self._cut_text
             if text is None:
-                text = self._cut_text = whole if cut == self._n else whole[:cut] + _STOP
+                text = self._cut_text = whole if cut == self._n else whole[:cut]
             self.text = text
             self._n = len(text)
             self.sink = self.direct
