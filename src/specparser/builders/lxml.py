@@ -305,6 +305,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     # The source is only asked for newlines (count, and newline_offsets in
     # _line_of): the incremental parser's SourceLines will do.
     source_lines_suffice = True
+    # ... and once a node is made, its line is asked again only for a node
+    # made for the same token (_line_of): WindowLines will do too.
+    source_lines_counted = True
     # Whether a shadow root was attached (attach_shadow_root).
     _holds_shadow_roots = False
 
@@ -420,13 +423,6 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         self._source = text
         self._line = 1
         self._line_pos = 0
-        self._newlines = None
-
-    def extend_source(self, text: str) -> None:
-        """The source given to :meth:`set_source`, grown to ``text`` (the
-        incremental parser's window while it keeps the input's start): the
-        lines counted so far stay, so they are not counted again."""
-        self._source = text
         self._newlines = None
 
     def set_quirks_mode(self, mode: str) -> None:
@@ -715,7 +711,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         source: Any = self._source
         if not isinstance(source, str):
             # The incremental parser's SourceLines (it grows: not cached).
-            return bisect.bisect_left(source.newline_offsets(), pos) + 1
+            return int(source.line_at(pos))
         line_starts = self._newlines
         if line_starts is None:
             # Offsets just after each newline, computed at C speed: the
