@@ -305,6 +305,9 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
     # The source is only asked for newlines (count, and newline_offsets in
     # _line_of): the incremental parser's SourceLines will do.
     source_lines_suffice = True
+    # ... and once a node is made, its line is asked again only for a node
+    # made for the same token (_line_of): WindowLines will do too.
+    source_lines_counted = True
     # Whether a shadow root was attached (attach_shadow_root).
     _holds_shadow_roots = False
 
@@ -708,7 +711,7 @@ class LxmlTreeBuilder(TextRuns, TreeBuilder):
         source: Any = self._source
         if not isinstance(source, str):
             # The incremental parser's SourceLines (it grows: not cached).
-            return bisect.bisect_left(source.newline_offsets(), pos) + 1
+            return int(source.line_at(pos))
         line_starts = self._newlines
         if line_starts is None:
             # Offsets just after each newline, computed at C speed: the

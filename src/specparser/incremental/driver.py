@@ -31,7 +31,7 @@ from ..treebuilder import TreeBuilder
 from ..treeconstruction import TreeConstructor
 from ..treeconstruction.events import EventTreeConstructor, StackListener
 from .gate import MARGIN, Suspend, TokenGate
-from .positions import SourceLines
+from .positions import SourceLines, WindowLines
 from .window import WindowTokenizer
 
 __all__ = ["IncrementalTokenizer", "IncrementalTreeConstruction"]
@@ -252,7 +252,7 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
     ``<meta charset>`` (``None`` for str input).  :meth:`close` returns
     ``builder.finish()``."""
 
-    __slots__ = ("builder", "constructor", "_whole_text", "_window_source")
+    __slots__ = ("builder", "constructor", "_whole_text", "_window_source", "_window_lines")
 
     def __init__(
         self,
@@ -297,8 +297,17 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         self.constructor = constructor
         # What the builder learns about lines.
         self._whole_text: list[str] | None = None
+        # The builder's source for a builder that asks a node's line again
+        # only for a node made for the same token (source_lines_counted),
+        # when it keeps every node (no events: see WindowLines' memory).
+        self._window_lines: WindowLines | None = None
         if tracks_source:
-            if self._window_source:
+            if self._window_source and getattr(builder, "source_lines_counted", False) and listener is None:
+                # Lines counted in each window as it comes (see WindowLines).
+                self._window_source = False
+                self._window_lines = WindowLines()
+                builder.set_source(self._window_lines)  # type: ignore[arg-type]
+            elif self._window_source:
                 pass  # set_source(window) for each run, see _new_tokenizer
             elif getattr(builder, "source_lines_suffice", False):
                 builder.set_source(lines)  # type: ignore[arg-type]  # answers what the builder asks
@@ -317,6 +326,8 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
             whole = "".join(self._whole_text)
             self._whole_text = [whole]
             self.builder.set_source(whole)
+        elif self._window_lines is not None:
+            self._window_lines.move(window, self._base)
         elif self._window_source:
             self.builder.set_source(window)
         tokenizer = super()._new_tokenizer(window, final)

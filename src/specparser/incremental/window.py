@@ -9,9 +9,10 @@ the last ``<`` at least :data:`~.gate.MARGIN` characters before its end
 before it, and the data state's fast scanner decides each token it takes
 (a text run, a plain tag, a comment, a ``<`` that is text) from the
 characters up to that token's end, and the next one.  So
-:class:`WindowTokenizer` runs that scanner over the window up to the cut,
-followed by ``<?`` (where the scanner stops: a ``<?`` is the states'),
-with tree construction itself as the sink; the scanner's tokens are then
+:class:`WindowTokenizer` runs that scanner over the window up to the cut
+(a copy of it: the scanner stops at its text's end as it would at the
+``<`` there, returning its offset to the states), with tree construction
+itself as the sink; the scanner's tokens are then
 exactly the one-shot parse's, and only what the states handle (DOCTYPEs,
 scripts, style sheets, markup the scanner leaves to them) and the tail
 after the cut go through the gate.
@@ -33,10 +34,6 @@ from ..tokens import DATA_STATE
 from .gate import TokenGate
 
 __all__ = ["WindowTokenizer"]
-
-# Where the scanner stops at the cut: "<?" is never a token of its own
-# (the tag open state's "?" case), so the scanner hands it to the states.
-_STOP = "<?"
 
 
 class WindowTokenizer(Tokenizer):
@@ -84,7 +81,7 @@ class WindowTokenizer(Tokenizer):
             whole = self.text
             text = self._cut_text
             if text is None:
-                text = self._cut_text = whole if cut == self._n else whole[:cut] + _STOP
+                text = self._cut_text = whole if cut == self._n else whole[:cut]
             self.text = text
             self._n = len(text)
             self.sink = self.direct
