@@ -31,9 +31,6 @@ from setuptools import setup
 #   class cannot take them), and mypyc 2.4 crashes at import on a compiled
 #   module with a module __getattr__ (builders/bs4.py keeps moved names
 #   that way);
-# - the treebuilder.TreeBuilder protocol class, which the compiled etree and
-#   lxml builders subclass together with TextRuns (mypyc allows one native
-#   base class);
 # - the html5lib and bleach drop-ins, the sanitizer, walkers, events, the
 #   incremental parser, encoding sniffing and decoding tables: once per
 #   document or off the default parse path.
@@ -58,6 +55,10 @@ COMPILED_MODULES = [
     "builders/lxml.py",
     "builders/_text_runs.py",
     "builders/_support.py",
+    # The adapters' base class: tree construction calls the compiled
+    # adapters through it natively (an interpreted subclass's methods are
+    # called as Python methods, as before).
+    "treebuilder.py",
     # The incremental parser's window tokenizer subclasses Tokenizer, which
     # an interpreted class cannot do once Tokenizer is compiled.
     "incremental/window.py",

@@ -858,8 +858,8 @@ class Tokenizer:
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
         emit_start = sink.start_tag
         emit_end = sink.end_tag
-        start_token = self._start_token
-        end_token = self._end_token
+        start_token, end_token = self._start_token, self._end_token
+        m: re.Match[str]  # (typed for the compiled build: groups() unpacked by index)
         while True:
             for m in iter(scanner(text, pos).match, None):  # always matches; "continue" while it takes tokens, else see below
                 run, end_name, name, first, value, second, value2, third, value3, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]

@@ -53,7 +53,7 @@ DOCTYPE: Final = "<!DOCTYPE>"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
-class ElementTreeBuilder(TextRuns, TreeBuilder):
+class ElementTreeBuilder(TextRuns):
     """Builds :mod:`xml.etree.ElementTree` trees in html5lib's shape."""
 
     # Whether a shadow root was attached (attach_shadow_root).

@@ -299,7 +299,7 @@ class LxmlDocument:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
-class LxmlTreeBuilder(TextRuns, TreeBuilder):
+class LxmlTreeBuilder(TextRuns):
     """Builds :mod:`lxml.etree` trees; see the module docstring."""
 
     # The source is only asked for newlines (count, and newline_offsets in
