@@ -42,10 +42,12 @@ from ._text_runs import NO_TEXT, TextRuns
 
 __all__ = ["DOCTYPE", "DOCUMENT_FRAGMENT", "DOCUMENT_ROOT", "ElementTreeBuilder"]
 
-_Element = ET.Element
-_Comment = ET.Comment
-_ProcessingInstruction = ET.ProcessingInstruction
-_SubElement = ET.SubElement
+# (Final: the compiled build reads them as constants, not from the
+# module's dict.)
+_Element: Final = ET.Element
+_Comment: Final = ET.Comment
+_ProcessingInstruction: Final = ET.ProcessingInstruction
+_SubElement: Final = ET.SubElement
 
 DOCUMENT_ROOT: Final = "DOCUMENT_ROOT"
 DOCUMENT_FRAGMENT: Final = "DOCUMENT_FRAGMENT"

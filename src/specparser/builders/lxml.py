@@ -128,11 +128,11 @@ from .._mypyc import mypyc_attr
 if TYPE_CHECKING:
     from ..incremental.positions import SourceLines
 
-_sub_element = etree.SubElement
+_sub_element: Final = etree.SubElement  # (Final: a constant in the compiled build)
 
 __all__ = ["LxmlTreeBuilder", "LxmlHtmlTreeBuilder", "LxmlDocument"]
 
-_Comment = etree.Comment
+_Comment: Final = etree.Comment
 _PI: Final = etree.PI
 # Trees are built in libxml2 *HTML* documents, as lxml.html's own parser
 # builds them: lxml then checks the names of new elements and attributes by

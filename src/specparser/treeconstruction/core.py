@@ -45,7 +45,7 @@ from ..tables.elements import (
     TABLE_SCOPE,
 )
 from ..tables.foreign import BREAKOUT_TAGS, SVG_TAG_NAMES
-from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE, EndTag, StartTag
+from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE, EndTag, IgnoringSink, StartTag
 from ..treebuilder import TreeBuilder
 from . import modes as M
 # The dispatcher's modes: importing them fills in the insertion mode tables
@@ -82,8 +82,10 @@ def _is_foreign_dispatch(node: ElementRecord, name: str) -> bool:
     return True
 
 
+# An IgnoringSink (each method overridden): the compiled build's tokenizer
+# calls an IgnoringSink's methods natively (see Tokenizer.sink).
 @mypyc_attr(allow_interpreted_subclasses=True)
-class TreeConstructor:
+class TreeConstructor(IgnoringSink):
     """The HTML tree construction stage, driven by a tokenizer.
 
     ``context`` (fragment parsing) is ``(local_name, namespace)`` or ``None``.
