@@ -34,9 +34,6 @@ from setuptools import setup
 #   than compiled code's PyObject_SetAttr (callgrind: 7 900 a Tag
 #   interpreted, 11 500 compiled).  Its text insertion and final linking
 #   pass (builders/_soup_tree.py), list work and type tests, are compiled;
-# - the treebuilder.TreeBuilder protocol class, which the compiled etree and
-#   lxml builders subclass together with TextRuns (mypyc allows one native
-#   base class);
 # - the html5lib and bleach drop-ins, the sanitizer, walkers, events, the
 #   incremental parser, encoding sniffing and decoding tables: once per
 #   document or off the default parse path.
@@ -62,6 +59,10 @@ COMPILED_MODULES = [
     "builders/_text_runs.py",
     "builders/_support.py",
     "builders/_soup_tree.py",
+    # The adapters' base class: tree construction calls the compiled
+    # adapters through it natively (an interpreted subclass's methods are
+    # called as Python methods, as before).
+    "treebuilder.py",
     # The incremental parser's window tokenizer subclasses Tokenizer, which
     # an interpreted class cannot do once Tokenizer is compiled.
     "incremental/window.py",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import types
 import weakref
 from typing import Any, Callable, Iterator
 
@@ -58,6 +59,11 @@ def _record_comments(
     on when the builder is called mid-parse, then call ``hook`` there (by
     default: a full collection at the first comment)."""
     original = cls.create_comment
+    if not isinstance(original, types.FunctionType):
+        # The compiled build's tree construction calls a compiled builder
+        # (etree, lxml) natively: a method replaced on its class is never
+        # called.  The bs4 rows (an interpreted builder) still run there.
+        pytest.skip("compiled build: tree construction does not see a compiled builder's patched method")
 
     def create_comment(self: Any, data: str, pos: int = -1) -> Any:
         seen.append(gc.isenabled())

@@ -17,6 +17,8 @@ tree construction stage imports its codes from here as named constants.
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
     "FOSTER_PARENTED_TEXT",
     "MESSAGES",
@@ -108,19 +110,20 @@ TOKENIZER_MESSAGES: dict[str, str] = {
 }
 
 # specparser's tree construction codes, as the tree construction stage
-# names them.  Two are the tokenizer table's codes too.
-UNEXPECTED_NULL = "unexpected-null-character"
-NON_VOID_SELF_CLOSING = "non-void-html-element-start-tag-with-trailing-solidus"
-MISSING_DOCTYPE = "missing-doctype"
-UNKNOWN_DOCTYPE = "unknown-doctype"
-UNEXPECTED_DOCTYPE = "unexpected-doctype"
-UNEXPECTED_START_TAG = "unexpected-start-tag"
-UNEXPECTED_END_TAG = "unexpected-end-tag"
-UNEXPECTED_CHARACTER = "unexpected-character"
-FOSTER_PARENTED_TEXT = "foster-parented-character"
-UNEXPECTED_EOF = "unexpected-eof"
-MISNESTED_TAG = "misnested-tag"
-UNEXPECTED_HTML_IN_FOREIGN_CONTENT = "unexpected-html-element-in-foreign-content"
+# names them.  Two are the tokenizer table's codes too.  (Final: the
+# compiled build's tree construction reads them as constants.)
+UNEXPECTED_NULL: Final = "unexpected-null-character"
+NON_VOID_SELF_CLOSING: Final = "non-void-html-element-start-tag-with-trailing-solidus"
+MISSING_DOCTYPE: Final = "missing-doctype"
+UNKNOWN_DOCTYPE: Final = "unknown-doctype"
+UNEXPECTED_DOCTYPE: Final = "unexpected-doctype"
+UNEXPECTED_START_TAG: Final = "unexpected-start-tag"
+UNEXPECTED_END_TAG: Final = "unexpected-end-tag"
+UNEXPECTED_CHARACTER: Final = "unexpected-character"
+FOSTER_PARENTED_TEXT: Final = "foster-parented-character"
+UNEXPECTED_EOF: Final = "unexpected-eof"
+MISNESTED_TAG: Final = "misnested-tag"
+UNEXPECTED_HTML_IN_FOREIGN_CONTENT: Final = "unexpected-html-element-in-foreign-content"
 
 TREE_CONSTRUCTION_MESSAGES: dict[str, str] = {
     MISSING_DOCTYPE: "no DOCTYPE before the first content (quirks mode)",

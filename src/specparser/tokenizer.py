@@ -28,12 +28,13 @@ The tokenizer never reads past the ``>`` of a start tag before the sink's
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import re
 import sys
 
 from ._arguments import check_flag, check_optional_str
+from ._compiled import COMPILED
 from .charrefs import (
     LONGEST_WITHOUT_SEMICOLON,
     NAMED_WITH_SEMICOLON,
@@ -384,7 +385,8 @@ class Tokenizer:
 
     __slots__ = (
         "text",
-        "sink",
+        "_sink",
+        "_to",
         "errors",
         "state",
         "last_start_tag",
@@ -484,6 +486,22 @@ class Tokenizer:
         else:
             self._start_token = self._end_token = None
 
+    @property
+    def sink(self) -> TokenSink:
+        """The sink the tokens go to."""
+        return self._sink
+
+    @sink.setter
+    def sink(self, sink: TokenSink) -> None:
+        self._sink = sink
+        # What the tokenizer calls: the sink itself, except in the compiled
+        # build for a sink that is no IgnoringSink (a compiled class, whose
+        # methods it calls natively, as the tree constructor's): a compiled
+        # forwarder to it then.
+        self._to = (
+            _ForwardingSink(sink) if COMPILED and not isinstance(sink, IgnoringSink) else cast(IgnoringSink, sink)
+        )
+
     # -- driver ------------------------------------------------------------
 
     def run(self) -> None:
@@ -571,7 +589,7 @@ class Tokenizer:
     def _emit_characters(self, data: str, pos: int) -> None:
         if self._next_input_error < pos + len(data):
             self._flush_input_errors(pos + len(data) - 1)
-        self.sink.characters(data, pos)
+        self._to.characters(data, pos)
 
     def _emit_eof(self) -> None:
         n = self._n
@@ -579,24 +597,24 @@ class Tokenizer:
             self._flush_input_errors(n)
         self._running = False
         self.pos = n
-        self.sink.eof(n)
+        self._to.eof(n)
 
     def _emit_comment(self, end: int) -> None:
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
-        self.sink.comment("".join(self._comment_parts), self._comment_pos)
+        self._to.comment("".join(self._comment_parts), self._comment_pos)
 
     def _emit_processing_instruction(self, end: int) -> None:
         """Emit the current processing instruction token (its ``<`` is at
         ``_comment_pos``); ``end`` is the offset after its ``>``."""
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
-        self.sink.processing_instruction(self._pi_target, "".join(self._pi_parts), self._comment_pos)
+        self._to.processing_instruction(self._pi_target, "".join(self._pi_parts), self._comment_pos)
 
     def _emit_doctype(self, end: int) -> None:
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
-        self.sink.doctype(self._doctype)  # type: ignore[arg-type]
+        self._to.doctype(self._doctype)  # type: ignore[arg-type]
 
     def _new_tag(self, is_end: bool, pos: int) -> None:
         """Create a new start or end tag token whose ``<`` is at ``pos``."""
@@ -623,11 +641,11 @@ class Tokenizer:
                 self._error("end-tag-with-attributes", end - 1)
             if self._self_closing:
                 self._error("end-tag-with-trailing-solidus", end - 1)
-            self.sink.end_tag(EndTag(self._tag_name, self._tag_pos, end))
+            self._to.end_tag(EndTag(self._tag_name, self._tag_pos, end))
         else:
             name = self._tag_name
             self.last_start_tag = name
-            self.sink.start_tag(StartTag(name, self._attrs, self._self_closing, self._tag_pos, end))
+            self._to.start_tag(StartTag(name, self._attrs, self._self_closing, self._tag_pos, end))
 
     # -- attributes ------------------------------------------------------------
 
@@ -852,14 +870,14 @@ class Tokenizer:
         length at its end), or -1 when a start tag switched the state."""
         text = self.text
         pos = self.pos
-        sink = self.sink
+        sink = self._to
         errors = self.errors
         scanner = _DATA_TOKEN.scanner  # type: ignore[attr-defined]  # CPython's, used by re.Scanner; not in typeshed
         find_plain_attributes = _PLAIN_ATTRIBUTE.findall
         emit_start = sink.start_tag
         emit_end = sink.end_tag
-        start_token = self._start_token
-        end_token = self._end_token
+        start_token, end_token = self._start_token, self._end_token
+        m: re.Match[str]  # (typed for the compiled build: groups() unpacked by index)
         while True:
             for m in iter(scanner(text, pos).match, None):  # always matches; "continue" while it takes tokens, else see below
                 run, end_name, name, first, value, second, value2, third, value3, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
@@ -959,7 +977,7 @@ class Tokenizer:
             end = t.end()
             if self._next_input_error < end:
                 self._flush_input_errors(end - 1)
-            self.sink.end_tag(EndTag(_ascii_lower(t.group(1)), lt, end))
+            self._to.end_tag(EndTag(_ascii_lower(t.group(1)), lt, end))
             return end
         if following == "!":
             return self._fast_comment(lt) if text.startswith("<!--", lt) else 0
@@ -970,7 +988,7 @@ class Tokenizer:
                 self._error("invalid-first-character-of-tag-name", lt + 1)
                 self._emit_characters("<", lt)
             else:
-                self.sink.characters("<", lt)
+                self._to.characters("<", lt)
             return lt + 1
         return 0
 
@@ -1006,7 +1024,7 @@ class Tokenizer:
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
         self.pos = end
-        self.sink.start_tag(StartTag(name, attrs, slash == "/", lt, end))
+        self._to.start_tag(StartTag(name, attrs, slash == "/", lt, end))
         return end
 
     def _data_text(self, run: str, pos: int) -> None:
@@ -1021,7 +1039,7 @@ class Tokenizer:
         instead of two per reference (``&rsquo;`` ... are common in prose),
         and no error has an order to keep."""
         if self.errors is None and "\x00" not in run:
-            self.sink.characters(self._decode_references(run, pos, False), pos)
+            self._to.characters(self._decode_references(run, pos, False), pos)
             return
         text = self.text
         end = pos + len(run)
@@ -1065,7 +1083,7 @@ class Tokenizer:
         end = close.end()
         if self._next_input_error < end:
             self._flush_input_errors(end - 1)
-        self.sink.comment(body, lt)
+        self._to.comment(body, lt)
         return end
 
     def _fast_start_tag_with_offsets(self, lt: int) -> int:
@@ -1112,7 +1130,7 @@ class Tokenizer:
             self._flush_input_errors(end - 1)
         self.last_start_tag = name
         self.pos = end
-        self.sink.start_tag(StartTag(name, attrs, e.group(1) == "/", lt, end))  # type: ignore[union-attr]
+        self._to.start_tag(StartTag(name, attrs, e.group(1) == "/", lt, end))  # type: ignore[union-attr]
         return end
 
     def _attribute_errors(self, attribute: re.Match) -> None:
@@ -1973,7 +1991,7 @@ class Tokenizer:
             return
         if word == "[CDATA[":
             self.pos = pos + 7
-            if self.sink.cdata_allowed():
+            if self._to.cdata_allowed():
                 self.state = CDATA_SECTION_STATE
             else:
                 # Reported at the last "[" consumed, as html5lib-tests has it.
@@ -2458,7 +2476,41 @@ assert all(_STATE_METHODS) and all(hasattr(Tokenizer, name) for name in _STATE_M
 _STATE_FUNCTIONS: Final = [getattr(Tokenizer, name) for name in _STATE_METHODS]
 
 
-class _Collector:
+class _ForwardingSink(IgnoringSink):
+    """Hands each token on to a sink that is no IgnoringSink (the compiled
+    build's Tokenizer calls its sink as an IgnoringSink)."""
+
+    __slots__ = ("sink",)
+
+    def __init__(self, sink: TokenSink) -> None:
+        self.sink = sink
+
+    def characters(self, data: str, pos: int) -> None:
+        self.sink.characters(data, pos)
+
+    def start_tag(self, tag: StartTag) -> None:
+        self.sink.start_tag(tag)
+
+    def end_tag(self, tag: EndTag) -> None:
+        self.sink.end_tag(tag)
+
+    def comment(self, data: str, pos: int) -> None:
+        self.sink.comment(data, pos)
+
+    def processing_instruction(self, target: str, data: str, pos: int) -> None:
+        self.sink.processing_instruction(target, data, pos)
+
+    def doctype(self, doctype: Doctype) -> None:
+        self.sink.doctype(doctype)
+
+    def eof(self, pos: int) -> None:
+        self.sink.eof(pos)
+
+    def cdata_allowed(self) -> bool:
+        return bool(self.sink.cdata_allowed())
+
+
+class _Collector(IgnoringSink):
     """A sink that collects tokens in the html5lib-tests shape (see
     :func:`tokenize`), coalescing adjacent character tokens (in a list
     joined once, so many small runs stay linear)."""

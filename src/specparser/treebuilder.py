@@ -63,12 +63,18 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ._mypyc import mypyc_attr
+
 __all__ = ["AttrName", "Node", "TreeBuilder"]
 
 Node = Any
 AttrName = "str | tuple[str | None, str, str]"
 
 
+# Compiled in the compiled build, so that tree construction calls the
+# compiled adapters (etree, lxml) natively instead of through Python method
+# calls; every adapter subclasses it, users' too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TreeBuilder:
     """Base class of every tree adapter.  Every method must be overridden
     unless its docstring says it has a default."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .._mypyc import mypyc_attr
+from ..treebuilder import TreeBuilder
 
 __all__ = ["GatheredText", "index_from_end"]
 
@@ -62,13 +63,13 @@ def index_from_end(children: Sequence[Any], node: Any) -> int:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
-class GatheredText:
-    """Mixin: the ``insert_text`` of the adapters whose tree holds text as
-    nodes in a children list (the minidom adapter, the html5lib-protocol
-    adapter).  Consecutive text for the end of the same parent is gathered
-    and inserted once, at the next mutation (many small text nodes or
-    repeated concatenation would be slow, and html5lib's users expect one
-    node per run of text).
+class GatheredText(TreeBuilder):
+    """The ``insert_text`` of the adapters whose tree holds text as nodes
+    in a children list (the minidom adapter, the html5lib-protocol
+    adapter); a TreeBuilder, as :class:`.TextRuns` is.  Consecutive text
+    for the end of the same parent is gathered and inserted once, at the
+    next mutation (many small text nodes or repeated concatenation would be
+    slow, and html5lib's users expect one node per run of text).
 
     The adapter supplies ``_append_text(parent, text)`` (text at the end of
     ``parent``, merged with a text node there) and

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._mypyc import mypyc_attr
+from ..treebuilder import TreeBuilder
 
 __all__ = ["NO_TEXT", "TextRuns"]
 
@@ -24,9 +25,11 @@ NO_TEXT: Any = object()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the builders' users subclass them
-class TextRuns:
-    """Mixin: ``insert_text`` for a tree that keeps text in ``.text`` /
-    ``.tail``.
+class TextRuns(TreeBuilder):
+    """Base of the adapters for a tree that keeps text in ``.text`` /
+    ``.tail``: their ``insert_text``.  (A TreeBuilder itself: in the
+    compiled build a class has one compiled base, and tree construction
+    calls the adapters through TreeBuilder.)
 
     ``_text_parent`` / ``_text_before`` name the place of the last text
     written; ``_text_parts`` holds the pieces sent for that place since, not

@@ -42,10 +42,12 @@ from ._text_runs import NO_TEXT, TextRuns
 
 __all__ = ["DOCTYPE", "DOCUMENT_FRAGMENT", "DOCUMENT_ROOT", "ElementTreeBuilder"]
 
-_Element = ET.Element
-_Comment = ET.Comment
-_ProcessingInstruction = ET.ProcessingInstruction
-_SubElement = ET.SubElement
+# (Final: the compiled build reads them as constants, not from the
+# module's dict.)
+_Element: Final = ET.Element
+_Comment: Final = ET.Comment
+_ProcessingInstruction: Final = ET.ProcessingInstruction
+_SubElement: Final = ET.SubElement
 
 DOCUMENT_ROOT: Final = "DOCUMENT_ROOT"
 DOCUMENT_FRAGMENT: Final = "DOCUMENT_FRAGMENT"
@@ -53,7 +55,7 @@ DOCTYPE: Final = "<!DOCTYPE>"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by users
-class ElementTreeBuilder(TextRuns, TreeBuilder):
+class ElementTreeBuilder(TextRuns):
     """Builds :mod:`xml.etree.ElementTree` trees in html5lib's shape."""
 
     # Whether a shadow root was attached (attach_shadow_root).

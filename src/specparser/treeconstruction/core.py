@@ -13,7 +13,7 @@ the sink methods carry out, so nothing here recurses.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Final
+from typing import Any, Callable, Final
 
 from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 from ..error_messages import (
@@ -45,7 +45,7 @@ from ..tables.elements import (
     TABLE_SCOPE,
 )
 from ..tables.foreign import BREAKOUT_TAGS, SVG_TAG_NAMES
-from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE
+from ..tokens import DATA_STATE, PLAINTEXT_STATE, RAWTEXT_STATE, RCDATA_STATE, SCRIPT_DATA_STATE, EndTag, IgnoringSink, StartTag
 from ..treebuilder import TreeBuilder
 from . import modes as M
 # The dispatcher's modes: importing them fills in the insertion mode tables
@@ -64,7 +64,7 @@ _SELECT_NAMES: Final = frozenset({"select", "option", "selectedcontent"})
 _HTML_TEXT_CONTEXT: Final = HTML_ELEMENT | HTML_INTEGRATION_POINT | MATHML_TEXT_INTEGRATION_POINT
 _ANY_BOUNDARY: Final = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 
-_new_record = new_record
+_new_record: Final = new_record
 _HTML_RECORD_FLAGS_GET: Final = HTML_RECORD_FLAGS.get
 _FOREIGN_KEYS_GET: Final = FOREIGN_KEYS.get
 # The by_name key whose presence says the SVG and MathML records are
@@ -88,8 +88,10 @@ def _is_foreign_dispatch(node: ElementRecord, name: str) -> bool:
     return True
 
 
+# An IgnoringSink (each method overridden): the compiled build's tokenizer
+# calls an IgnoringSink's methods natively (see Tokenizer.sink).
 @mypyc_attr(allow_interpreted_subclasses=True)
-class TreeConstructor:
+class TreeConstructor(IgnoringSink):
     """The HTML tree construction stage, driven by a tokenizer.
 
     ``context`` (fragment parsing) is ``(local_name, namespace)`` or ``None``.
@@ -316,7 +318,7 @@ class TreeConstructor:
                     return
             rest = self.mode.characters(self, rest, pos)
 
-    def start_tag(self, tag: Any) -> None:
+    def start_tag(self, tag: StartTag) -> None:
         self.skip_newline = False
         open_ = self.open
         mode = self.mode
@@ -411,7 +413,7 @@ class TreeConstructor:
             # The flag was not acknowledged by the rule that handled the tag.
             self.error(NON_VOID_SELF_CLOSING, tag.pos)
 
-    def end_tag(self, tag: Any) -> None:
+    def end_tag(self, tag: EndTag) -> None:
         self.skip_newline = False
         open_ = self.open
         mode = self.mode
@@ -1494,6 +1496,7 @@ _RESET_MODES: Final[dict[str, Mode]] = {
 }  # fmt: skip
 _RESET_NOT_LAST: Final = frozenset({"td", "th", "head"})
 
+
 def _topmost_below(records: list[ElementRecord], limit: int, nth: int) -> ElementRecord | None:
     """The ``nth`` topmost (1: the topmost) of ``records`` (one name's
     records on the stack of open elements, bottom to top) below index
@@ -1513,15 +1516,15 @@ _SPECIAL_OTHER_NAMES: Final = tuple(
     name for name, flags in HTML_RECORD_FLAGS.items() if flags & SPECIAL and not flags & SCOPE
 )
 _RESET_NAMES: Final = (*_RESET_MODES, "template", "html")
-_ANY_OTHER, _BLOCK, _FORMATTING, _A, _LI, _VOID, _OTHER = (
-    body_mode.ANY_OTHER,
-    body_mode.BLOCK,
-    body_mode.FORMATTING,
-    body_mode.A,
-    body_mode.LI,
-    body_mode.VOID,
-    body_mode.OTHER,
-)
+# (Final each: the compiled build reads them as constants, not from the
+# module's dict.)
+_ANY_OTHER: Final = body_mode.ANY_OTHER
+_BLOCK: Final = body_mode.BLOCK
+_FORMATTING: Final = body_mode.FORMATTING
+_A: Final = body_mode.A
+_LI: Final = body_mode.LI
+_VOID: Final = body_mode.VOID
+_OTHER: Final = body_mode.OTHER
 # Where _start_li's loop goes on to the node below: an li (which it stops at
 # after closing it: not simple) and the special elements it passes over.
 _LI_LOOP_GOES_ON: Final = frozenset(("li",) + body_mode.LI_LOOP_PASSES)
@@ -1552,8 +1555,11 @@ _SHORTCUT_START_KIND: Final = _shortcut_kinds(
 # (in head's rules): start_tag's written-out insertion does neither.
 _SHORTCUT_START_KIND.update(dict.fromkeys(_SELECT_NAMES, _OTHER))
 # start_tag's table: name -> (shortcut kind, the flags of its record).
-_START_DEFAULT: Final = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
-_SHORTCUT_START_GET: Final = {
+# (Typed for the compiled build: _START_DEFAULT an object it passes as it
+# is, where a tuple[str, int] would be a native pair boxed into a new tuple
+# at every call.)
+_START_DEFAULT: Final[Any] = (_START_DEFAULT_KIND, PLAIN_HTML_RECORD)
+_SHORTCUT_START_GET: Final[Callable[[str, tuple[str, int]], tuple[str, int]]] = {
     name: (_SHORTCUT_START_KIND.get(name, _START_DEFAULT_KIND), HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD))
     for name in {*_SHORTCUT_START_KIND, *HTML_RECORD_FLAGS}
 }.get
