@@ -256,13 +256,9 @@ def test_corpus_sample_split_anywhere(tree: str) -> None:
             assert incremental(data, tree, split) == want, (page.name, split)
 
 
-@needs_corpus
-@pytest.mark.parametrize("tree", TREES)
-def test_corpus_sample_without_errors(tree: str) -> None:
-    """Without ``errors=`` (the data state's scanner then decodes whole
-    text runs, and the tokens before a window's cut skip the gate also for
-    a source-less tree at any offset, see specparser.incremental.window):
-    every 10th page in 64 KB pieces and at random points, as one-shot."""
+def _check_corpus_sample_without_errors(tree: str) -> None:
+    """Every 10th corpus page, without ``errors=``, fed in 64 KB pieces and
+    at random points, observed as one-shot."""
     for number, page in enumerate(PAGES[::10]):
         data = page.read_bytes()
         want = observed(tree, specparser.parse(data, tree), [], ParseInfo())
@@ -271,6 +267,16 @@ def test_corpus_sample_without_errors(tree: str) -> None:
             for piece in split(data):
                 parser.feed(piece)
             assert observed(tree, parser.close(), [], ParseInfo()) == want, (page.name, split)
+
+
+@needs_corpus
+@pytest.mark.parametrize("tree", TREES)
+def test_corpus_sample_without_errors(tree: str) -> None:
+    """Without ``errors=`` (the data state's scanner then decodes whole
+    text runs, and the tokens before a window's cut skip the gate also for
+    a source-less tree at any offset, see specparser.incremental.window):
+    every 10th page in 64 KB pieces and at random points, as one-shot."""
+    _check_corpus_sample_without_errors(tree)
 
 
 @needs_corpus
@@ -310,14 +316,7 @@ def test_lines_behind_the_window(tree: str, monkeypatch: pytest.MonkeyPatch) -> 
             if observed(tree, parser.close(), [], ParseInfo()) != want:
                 failures.append((case.id, split))
     assert not failures, failures[:10]
-    for number, page in enumerate(PAGES[::10]):
-        data = page.read_bytes()
-        want = observed(tree, specparser.parse(data, tree), [], ParseInfo())
-        for split in (pieces_of(65536), random_points(number, 3000)):
-            parser = Parser(tree)
-            for piece in split(data):
-                parser.feed(piece)
-            assert observed(tree, parser.close(), [], ParseInfo()) == want, (page.name, split)
+    _check_corpus_sample_without_errors(tree)
 
 
 # -- pauses the brief names, and encodings ----------------------------------------
