@@ -145,7 +145,6 @@ class SourceLines(LineIndex):
         return None if tag is None else _TAG_AT.match(tag)
 
 
-
 class WindowLines(SourceLines):
     """A builder's lines (:meth:`count`, :meth:`line_at`) counted in the
     incremental parser's window at C speed (``str.count``, as the one-shot

@@ -17,7 +17,7 @@ from ..tokens import PLAINTEXT_STATE, RCDATA_STATE, StartTag
 from . import modes as M
 from .document_modes import ignore_doctype, ignore_start, insert_comment, using_in_head_end, using_in_head_start
 from .foreign import adjust_attributes
-from .records import Mode
+from .records import WALK_BEFORE_LOOKUP, Mode
 
 __all__ = [
     "A",
@@ -663,7 +663,7 @@ def _any_other_end_tag(p: Any, tag: Any) -> bool:
     # few elements the shortcut answers from the stack's indexes instead
     # (the topmost ``name`` against the topmost special element): a walk
     # per end tag made "<span>"*n + "</x>"*n quadratic.
-    bottom = len(open_) - _WALK_BEFORE_LOOKUP if p._shortcut_mode is not None else 0
+    bottom = len(open_) - WALK_BEFORE_LOOKUP if p._shortcut_mode is not None else 0
     for i in range(len(open_) - 1, -1, -1):
         node = open_[i]
         if node.hname == name:
@@ -678,10 +678,6 @@ def _any_other_end_tag(p: Any, tag: Any) -> bool:
             p.error(UNEXPECTED_END_TAG, tag.pos)
             return False
     return False
-
-
-# How many elements "any other end tag" walks before it looks the answer up.
-_WALK_BEFORE_LOOKUP: Final = 8
 
 
 def _any_other_end_tag_matched(p: Any, tag: Any, node: Any) -> bool:

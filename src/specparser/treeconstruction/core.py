@@ -54,7 +54,7 @@ from . import body_mode, document_modes, table_modes  # noqa: F401
 from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
-from .records import FOREIGN_KEYS, MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, foreign_key, new_record
+from .records import MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, foreign_key, new_record
 
 __all__ = ["TreeConstructor"]
 
@@ -66,7 +66,6 @@ _ANY_BOUNDARY: Final = SCOPE | LIST_SCOPE | BUTTON_SCOPE | TABLE_SCOPE
 
 _new_record: Final = new_record
 _HTML_RECORD_FLAGS_GET: Final = HTML_RECORD_FLAGS.get
-_FOREIGN_KEYS_GET: Final = FOREIGN_KEYS.get
 # The by_name key whose presence says the SVG and MathML records are
 # indexed too (index_foreign_elements): foreign_key("") (no tag name is
 # empty), its list always empty.  (by_name is a defaultdict: only "in" and
@@ -565,9 +564,9 @@ class TreeConstructor(IgnoringSink):
     # topmost boundary", so deep documents stay linear.  An SVG or MathML
     # record so indexed has its by_name key in ``akey`` (it is never in the
     # list of active formatting elements) and the nearest HTML record below
-    # it in ``extra``.  Only the adoption
-    # agency, </form> and the after-head <head> dance change the middle of
-    # the stack; they renumber the records above the change.
+    # it in ``extra``.  Only the adoption agency, </form> and the after-head
+    # <head> dance change the middle of the stack; they renumber the
+    # records above the change.
 
     def push(self, rec: ElementRecord) -> None:
         open_ = self.open
@@ -645,8 +644,7 @@ class TreeConstructor(IgnoringSink):
                 if i > start:
                     return
                 continue
-            below = open_[i - 1]
-            rec.extra = below if below.hname is not None else below.extra
+            rec.extra = _html_at_or_below(open_[i - 1])
 
     def index_foreign_elements(self) -> None:
         """Start keeping the SVG and MathML records on the stack in
@@ -666,8 +664,8 @@ class TreeConstructor(IgnoringSink):
 
     def _index_foreign_record(self, rec: ElementRecord, below: ElementRecord) -> None:
         """index_foreign_elements for ``rec``, pushed onto ``below``."""
-        rec.extra = below if below.hname is not None else below.extra
-        rec.akey = key = _FOREIGN_KEYS_GET(rec.name) or foreign_key(rec.name)
+        rec.extra = _html_at_or_below(below)
+        rec.akey = key = foreign_key(rec.name)
         self.by_name[key].append(rec)
 
     def _top_changed(self) -> None:
@@ -739,9 +737,10 @@ class TreeConstructor(IgnoringSink):
         (https://html.spec.whatwg.org/#special) on the stack of open
         elements, -1 for an empty stack, from the stack's indexes rather
         than a walk: every special element in the MathML and SVG
-        namespaces, and the HTML ones of ``_SPECIAL_SCOPE_NAMES``, ends the
-        default scope (``boundaries[SCOPE]``); the other HTML ones are
-        found by name.  A few dozen lookups, whatever the depth."""
+        namespaces, and some HTML ones, end the default scope
+        (``boundaries[SCOPE]``); the other HTML ones
+        (``_SPECIAL_OTHER_NAMES``) are found by name.  A few dozen lookups,
+        whatever the depth."""
         scope = self.boundaries[SCOPE]
         top = scope[-1].index if scope else -1
         by_name = self.by_name
@@ -1495,6 +1494,12 @@ _RESET_MODES: Final[dict[str, Mode]] = {
     "frameset": M.IN_FRAMESET,  # step 13
 }  # fmt: skip
 _RESET_NOT_LAST: Final = frozenset({"td", "th", "head"})
+
+
+def _html_at_or_below(rec: ElementRecord) -> ElementRecord:
+    """``rec`` if it is an HTML element's record, else the nearest HTML
+    record below it (an indexed SVG or MathML record's ``extra``)."""
+    return rec if rec.hname is not None else rec.extra
 
 
 def _topmost_below(records: list[ElementRecord], limit: int, nth: int) -> ElementRecord | None:

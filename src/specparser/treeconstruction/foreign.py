@@ -21,7 +21,7 @@ from ..tables.foreign import (
     SVG_ATTRIBUTES,
     SVG_TAG_NAMES,
 )
-from .records import foreign_key
+from .records import WALK_BEFORE_LOOKUP, foreign_key
 
 __all__ = ["adjust_attributes", "foreign_characters", "foreign_end_tag", "foreign_start_tag"]
 
@@ -114,7 +114,7 @@ def foreign_end_tag(p: Any, tag: Any) -> bool:
     # foreign element of that name if it lies above the nearest HTML
     # element (the ``extra`` of a foreign record); a walk per end tag made
     # "<svg>" + "<g>"*n + "</x>"*n quadratic.
-    bottom = index - _WALK_BEFORE_LOOKUP if p._shortcut_mode is not None else 0
+    bottom = index - WALK_BEFORE_LOOKUP if p._shortcut_mode is not None else 0
     while index > 0:
         if ascii_lowercase(node.name) == name:
             p.pop_until_record(node)
@@ -134,7 +134,3 @@ def foreign_end_tag(p: Any, tag: Any) -> bool:
         return False
     mode = p.mode
     return mode.end.get(name, mode.end_default)(p, tag)
-
-
-# How many elements the end tag walks before it looks the answer up.
-_WALK_BEFORE_LOOKUP: Final = 8

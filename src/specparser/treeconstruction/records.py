@@ -28,28 +28,34 @@ __all__ = [
     "Handler",
     "Mode",
     "ProcessingInstructionToken",
-    "FOREIGN_KEYS",
     "SelectState",
+    "WALK_BEFORE_LOOKUP",
     "foreign_key",
     "new_record",
 ]
+
+# How many elements a walk down the stack of open elements that tree
+# construction can also answer from the stack's indexes ("any other end
+# tag" in body and in foreign content) takes before it looks the answer up.
+WALK_BEFORE_LOOKUP: Final = 8
+
 
 def foreign_key(name: str) -> str:
     """The key of ``by_name`` under which the SVG and MathML records named
     ``name`` are: the name converted to ASCII lowercase (as foreign
     content's "any other end tag" compares it), after a space, which no tag
     name holds (so no HTML name is such a key)."""
-    key = FOREIGN_KEYS.get(name)
+    key = _FOREIGN_KEYS.get(name)
     if key is None:
         key = " " + ascii_lowercase(name)
-        if len(FOREIGN_KEYS) < _FOREIGN_KEYS_KEPT:
-            FOREIGN_KEYS[name] = key
+        if len(_FOREIGN_KEYS) < _FOREIGN_KEYS_KEPT:
+            _FOREIGN_KEYS[name] = key
     return key
 
 
 # foreign_key's answers for the names seen, up to a bound (a document can
-# make up any number of names): the parser looks a name up here first.
-FOREIGN_KEYS: Final[dict[str, str]] = {}
+# make up any number of names).
+_FOREIGN_KEYS: Final[dict[str, str]] = {}
 _FOREIGN_KEYS_KEPT: Final = 2048
 
 
