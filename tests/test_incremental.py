@@ -337,6 +337,14 @@ PAUSES = [
     "<textarea>&#\ud800/svg></iframe>&noti</script></xmp><frameset>\ud800<!DOCTYPE html><p>",
     # an error for markup that makes no token, before a resume point:
     "&amp;</>--!></b><a href=x><select><![CDATA[<table><textarea>\x00&am&\r\n</template>&#",
+    # Markup with a "<" inside (a quoted value, a comment, an end tag's name)
+    # that is the window's cut (see specparser.incremental.window): the
+    # scanner must stop there, not take the markup and the text after it up
+    # to the end of the window, cutting "&amp;" in two.
+    '<p>x<a title="x<y">' + "b" * 70 + "&amp;c" + "d" * 70,
+    "<p>x<a title='x<y' class=z>" + "b" * 70 + "&amp;c" + "d" * 70,
+    "<p>x<!-- x<y -->" + "b" * 70 + "&amp;c" + "d" * 70,
+    "<p>x</a<b>" + "b" * 70 + "&amp;c" + "d" * 70,
 ]
 
 

@@ -867,9 +867,17 @@ class Tokenizer:
         :meth:`_data_text`) and the plain start or end tag after it; other
         markup goes to :meth:`_scan_markup`.  Returns the offset of a ``<``
         the states must handle (the text before it emitted; the input's
-        length at its end), or -1 when a start tag switched the state."""
+        length at its end), or -1 when a start tag switched the state.
+
+        The scanner's input ends at ``self._n``: the text's length, or,
+        for the incremental parser, a cut before it (see
+        :mod:`specparser.incremental.window`), a ``<`` it then stops at as
+        at the end of the text.  Its regexes that can run over a ``<`` (a
+        tag's quoted values and names, a comment) take ``_n`` as their end;
+        the rest stop at a ``<`` anyway."""
         text = self.text
         pos = self.pos
+        n = self._n
         sink = self._to
         errors = self.errors
         scanner = _DATA_TOKEN.scanner  # type: ignore[attr-defined]  # CPython's, used by re.Scanner; not in typeshed
@@ -879,7 +887,7 @@ class Tokenizer:
         start_token, end_token = self._start_token, self._end_token
         m: re.Match[str]  # (typed for the compiled build: groups() unpacked by index)
         while True:
-            for m in iter(scanner(text, pos).match, None):  # always matches; "continue" while it takes tokens, else see below
+            for m in iter(scanner(text, pos, n).match, None):  # always matches; "continue" while it takes tokens, else see below
                 run, end_name, name, first, value, second, value2, third, value3, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
@@ -953,7 +961,7 @@ class Tokenizer:
                         emit_end(end_token)
                     continue
                 else:
-                    pos = self._scan_markup(i) if i < self._n else 0
+                    pos = self._scan_markup(i) if i < n else 0
                 if not pos:
                     return i
                 if self.state != DATA_STATE:
@@ -971,7 +979,7 @@ class Tokenizer:
         if following in _ASCII_ALPHA:
             return self._scan_start_tag(lt)
         if following == "/":
-            t = _FAST_END_TAG.match(text, lt)
+            t = _FAST_END_TAG.match(text, lt, self._n)
             if t is None:
                 return 0
             end = t.end()
@@ -998,7 +1006,7 @@ class Tokenizer:
         (nothing emitted) for the states: a repeated attribute name, or
         nothing that the pattern matches."""
         text = self.text
-        t = _FAST_START_TAG.match(text, lt)
+        t = _FAST_START_TAG.match(text, lt, self._n)
         if t is None:
             return 0
         name, source, slash = t.groups()
@@ -1074,7 +1082,7 @@ class Tokenizer:
         start = lt + 4
         if text.startswith(">", start) or text.startswith("->", start):
             return 0  # abrupt-closing-of-empty-comment
-        close = _COMMENT_CLOSE.search(text, start)
+        close = _COMMENT_CLOSE.search(text, start, self._n)
         if close is None or close.group() != "-->":
             return 0  # eof-in-comment, or "--!>" (incorrectly-closed-comment)
         body = text[start : close.start()]

@@ -10,9 +10,10 @@ before it, and the data state's fast scanner decides each token it takes
 (a text run, a plain tag, a comment, a ``<`` that is text) from the
 characters up to that token's end, and the next one.  So
 :class:`WindowTokenizer` runs that scanner over the window up to the cut
-(a copy of it: the scanner stops at its text's end as it would at the
-``<`` there, returning its offset to the states), with tree construction
-itself as the sink; the scanner's tokens are then
+(the scanner's end, ``_n``, moved to it: no copy of the window is made;
+the scanner stops there as it would at the ``<`` there, returning its
+offset to the states), with tree construction itself as the sink; the
+scanner's tokens are then
 exactly the one-shot parse's, and only what the states handle (DOCTYPEs,
 scripts, style sheets, markup the scanner leaves to them) and the tail
 after the cut go through the gate.
@@ -43,7 +44,7 @@ class WindowTokenizer(Tokenizer):
     when the window is the end of the input; -1 for none) to ``direct``
     (the sink behind the gate) without the gate."""
 
-    __slots__ = ("gate", "direct", "cut", "_cut_text")
+    __slots__ = ("gate", "direct", "cut")
 
     def __init__(
         self,
@@ -59,7 +60,6 @@ class WindowTokenizer(Tokenizer):
         self.gate = gate
         self.direct = direct
         self.cut = cut if direct is not None and fast_paths else -1
-        self._cut_text: str | None = None
 
     def run(self) -> None:
         """As :meth:`Tokenizer.run`, with :meth:`window_data_state` for
@@ -78,18 +78,13 @@ class WindowTokenizer(Tokenizer):
         pos = self.pos
         cut = self.cut
         if pos < cut and self.gate.go_direct(pos):
-            whole = self.text
-            text = self._cut_text
-            if text is None:
-                text = self._cut_text = whole if cut == self._n else whole[:cut]
-            self.text = text
-            self._n = len(text)
+            n = self._n
+            self._n = cut  # the scanner's end (see Tokenizer._scan_data)
             self.sink = self.direct
             try:
                 stop = self._scan_data()
             finally:
-                self.text = whole
-                self._n = len(whole)
+                self._n = n
                 self.sink = self.gate
             if stop >= 0:
                 self.pos = stop
