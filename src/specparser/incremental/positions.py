@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from typing import Sequence
 
 from ..errors import LineIndex
@@ -151,14 +151,16 @@ class WindowLines(SourceLines):
     builder counts in the whole text), with no offset listed per newline.
 
     :meth:`move` gives it each window.  It keeps the line at one offset
-    (the *cursor*: the last one asked, or the window's start) and the line
-    of every offset a builder asked going forward (16 bytes each, about one
-    a node, where :class:`SourceLines` keeps 8 bytes a line): a builder
-    that asks about an offset behind the window again does so for a node
-    made again for an earlier token (a reconstructed formatting element,
-    an adoption agency clone), whose line it asked when it made the first
-    node (``source_lines_counted`` on the builder says that it asks only
-    so).  Offsets in the window are answered from the window."""
+    (the *cursor*: the last one asked, or the window's start) and, of the
+    offsets a builder asked going forward, the first one on each line (16
+    bytes each, at most one a line and a node, where :class:`SourceLines`
+    keeps 8 bytes a line): a builder that asks about an offset behind the
+    window again does so for a node made again for an earlier token (a
+    reconstructed formatting element, an adoption agency clone), whose line
+    it asked when it made the first node (``source_lines_counted`` on the
+    builder says that it asks only so), and that line is the line of the
+    last offset kept at or before it (lines grow with offsets).  Offsets in
+    the window are answered from the window."""
 
     __slots__ = ("_text", "_base", "_cursor_pos", "_cursor_line", "_asked", "_asked_lines")
 
@@ -191,19 +193,17 @@ class WindowLines(SourceLines):
             line = self._cursor_line + self._text.count("\n", cursor - base, offset - base)
             self._cursor_pos = offset
             self._cursor_line = line
-            if self._asked[-1] < offset:
+            if self._asked_lines[-1] < line:
                 self._asked.append(offset)
                 self._asked_lines.append(line)
             return line
         if offset >= base:
             return self._cursor_line - self._text.count("\n", offset - base, cursor - base)
-        asked = self._asked
-        i = bisect_left(asked, offset)
-        if i < len(asked) and asked[i] == offset:
-            return self._asked_lines[i]
-        # Never asked going forward (which a source_lines_counted builder
-        # does not do): the line of the closest offset asked before it.
-        return self._asked_lines[i - 1]
+        # Behind the window: the line of the last offset kept at or before
+        # it (for an offset never asked going forward, which a
+        # source_lines_counted builder does not ask, the closest one asked
+        # before it).
+        return self._asked_lines[bisect_right(self._asked, offset) - 1]
 
     def count(self, sub: str, start: int = 0, end: int | None = None) -> int:
         """``str.count`` of a newline between two offsets (``end`` in the
@@ -221,7 +221,7 @@ class WindowLines(SourceLines):
         line = self._cursor_line + counted
         self._cursor_pos = end
         self._cursor_line = line
-        if self._asked[-1] < end:
+        if self._asked_lines[-1] < line:
             self._asked.append(end)
             self._asked_lines.append(line)
         return counted
