@@ -49,6 +49,12 @@ pytestmark = pytest.mark.slow
 
 TREE_TYPES = ["etree", "lxml", "lxml.html", "bs4", "dom"]
 
+
+def _distinct(name: str, n: int) -> str:
+    """``n`` start tags ``name`` with distinct attributes."""
+    return "".join(f"<{name} id={i}>" for i in range(n))
+
+
 # name -> (make(n) -> document, n for the smaller size)
 SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "deep div": (lambda n: "<div>" * n + "x", 5000),
@@ -59,6 +65,27 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     # keeps them all, each </b> removes the last (indexed by exact key).
     "deep formatting, distinct attributes": (lambda n: "".join(f"<b id={i}>" for i in range(n)) + "</b>" * n, 3000),
     "deep a (the adoption agency at every <a>)": (lambda n: "<a>" * n + "x", 1500),
+    # Many distinct formatting elements in the list of active formatting
+    # elements, then steps that walked it at every token (now lookups in
+    # its indexes: CHANGELOG, "Fixed"): an a start tag's "an a after the
+    # last marker" and the adoption agency's formatting element, an </a>
+    # whose a is out of scope (never removed), Noah's Ark removing an entry
+    # far back (also inside a marker), "the current node is not in the
+    # list" (in a caption, off the shortcuts), nobr, and the adoption
+    # agency's bookmark.
+    "a after many distinct formatting elements": (lambda n: _distinct("b", n) + "<a>x</a>" * n, 1000),
+    "</a> out of scope after many distinct formatting elements": (
+        lambda n: "<a>" + _distinct("b", n) + "<svg><foreignObject>" + "</a>" * n, 1000),
+    "Noah's Ark removing far entries": (
+        lambda n: "".join(f"<b id={i}>" * 3 for i in range(n)) + _distinct("i", n) + _distinct("b", n), 500),
+    "Noah's Ark removing far entries after a marker": (
+        lambda n: _distinct("b", n) + "<object>" + "".join(f"<b id={i}>" * 3 for i in range(n))
+        + _distinct("i", n) + _distinct("b", n), 400),
+    "formatting end tags in a caption after many distinct ones": (
+        lambda n: _distinct("b", n) + "<table><caption>" + "<i>x</i>" * n, 1500),
+    "nobr after many distinct formatting elements": (lambda n: _distinct("b", n) + "<nobr>x" * n, 1500),
+    "adoption agency bookmark after many distinct formatting elements": (
+        lambda n: _distinct("b", n) + "<a><b><div>x</a>" * n, 600),
     "deep table": (lambda n: "<table><tr><td>" * n + "x", 2000),
     # Steps that walk down the stack of open elements at every token (now
     # lookups in the stack's indexes: CHANGELOG, "Fixed").

@@ -53,6 +53,11 @@ def test_selectedcontent_clone_of_a_deep_option_does_not_recurse() -> None:
     assert _depth_of_deepest_element(root) >= n
 
 
+def _distinct(name: str, n: int) -> str:
+    """``n`` start tags ``name`` with distinct attributes."""
+    return "".join(f"<{name} id={i}>" for i in range(n))
+
+
 HOSTILE = {
     "deep nesting": lambda n: "<div>" * n + "x" + "</div>" * n,
     "unclosed formatting elements": lambda n: "<b>" * n + "x",
@@ -78,6 +83,26 @@ HOSTILE = {
     # The nearest ancestor select of each option: a walk down the stack.
     "options under deep nesting in a select": lambda n: "<select>" + "<span>" * n + "<option>" * n,
     "tables closed in a cell under deep nesting": lambda n: "<table><tr><td>" + "<div>" * n + "<table></table>" * n,
+    # The list of active formatting elements with many distinct entries:
+    # its steps walked it at every token (see test_scaling).
+    "a after many distinct formatting elements": lambda n: _distinct("b", n) + "<a>x</a>" * n,
+    "</a> out of scope after many distinct formatting elements": (
+        lambda n: "<a>" + _distinct("b", n) + "<svg><foreignObject>" + "</a>" * n
+    ),
+    "Noah's Ark removing far entries": (
+        lambda n: "".join(f"<b id={i}>" * 3 for i in range(n)) + _distinct("i", n) + _distinct("b", n)
+    ),
+    "Noah's Ark removing far entries after a marker": (
+        lambda n: _distinct("b", n) + "<object>" + "".join(f"<b id={i}>" * 3 for i in range(n))
+        + _distinct("i", n) + _distinct("b", n)
+    ),
+    "formatting end tags in a caption after many distinct ones": (
+        lambda n: _distinct("b", n) + "<table><caption>" + "<i>x</i>" * n
+    ),
+    "nobr after many distinct formatting elements": lambda n: _distinct("b", n) + "<nobr>x" * n,
+    "adoption agency bookmark after many distinct formatting elements": (
+        lambda n: _distinct("b", n) + "<a><b><div>x</a>" * n
+    ),
 }
 
 

@@ -94,11 +94,9 @@ def _in_body_characters(p: Any, data: str, pos: int) -> None:
         data = data.replace("\x00", "")
         if not data:
             return None
-    afe = p.afe
-    if afe:
-        entry = afe[-1]
-        if entry is not None and not entry.on_stack:
-            p.reconstruct_the_active_formatting_elements()
+    entry = p.afe.last  # (None: an empty list, or a marker last)
+    if entry is not None and not entry.on_stack:
+        p.reconstruct_the_active_formatting_elements()
     if p.frameset_ok and data.strip(ASCII_WHITESPACE):
         p.frameset_ok = False
     target = p.open[-1]
@@ -273,8 +271,7 @@ def _start_button(p: Any, tag: Any) -> bool:
 
 @_shortcut(SHORTCUT_START, A)  # with no a after the last marker: reconstruct, insert, push
 def _start_a(p: Any, tag: Any) -> bool:
-    afe = p.afe
-    if afe:
+    if p.afe.last is not None:
         existing = p.formatting_element_after_last_marker("a")
         if existing is not None:
             p.error(UNEXPECTED_START_TAG, tag.pos)
@@ -283,10 +280,9 @@ def _start_a(p: Any, tag: Any) -> bool:
             p.remove_from_afe(existing)
             if existing.on_stack:
                 p.remove_from_stack(existing)
-        if afe:
-            entry = afe[-1]
-            if entry is not None and not entry.on_stack:
-                p.reconstruct_the_active_formatting_elements()
+        entry = p.afe.last
+        if entry is not None and not entry.on_stack:
+            p.reconstruct_the_active_formatting_elements()
     p.push_formatting_element(p.insert_html_element(tag))
     return False
 
@@ -294,11 +290,9 @@ def _start_a(p: Any, tag: Any) -> bool:
 @_shortcut(SHORTCUT_START, FORMATTING)  # always: reconstruct, insert, push
 def _start_formatting(p: Any, tag: Any) -> bool:
     """b, big, code, em, font, i, s, small, strike, strong, tt, u."""
-    afe = p.afe
-    if afe:
-        entry = afe[-1]
-        if entry is not None and not entry.on_stack:
-            p.reconstruct_the_active_formatting_elements()
+    entry = p.afe.last  # (None: an empty list, or a marker last)
+    if entry is not None and not entry.on_stack:
+        p.reconstruct_the_active_formatting_elements()
     p.push_formatting_element(p.insert_html_element(tag))
     return False
 
@@ -496,11 +490,9 @@ def _start_svg(p: Any, tag: Any) -> bool:
 
 @_shortcut(SHORTCUT_START, ANY_OTHER)  # always: reconstruct, insert
 def _any_other_start_tag(p: Any, tag: Any) -> bool:
-    afe = p.afe
-    if afe:
-        entry = afe[-1]
-        if entry is not None and not entry.on_stack:
-            p.reconstruct_the_active_formatting_elements()
+    entry = p.afe.last  # (None: an empty list, or a marker last)
+    if entry is not None and not entry.on_stack:
+        p.reconstruct_the_active_formatting_elements()
     p.insert_html_element(tag)
     return False
 

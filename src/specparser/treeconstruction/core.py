@@ -54,7 +54,16 @@ from . import body_mode, document_modes, table_modes  # noqa: F401
 from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
-from .records import MARKER, ElementRecord, Mode, ProcessingInstructionToken, SelectState, foreign_key, new_record
+from .records import (
+    WALK_BEFORE_LOOKUP,
+    ElementRecord,
+    FormattingSegment,
+    Mode,
+    ProcessingInstructionToken,
+    SelectState,
+    foreign_key,
+    new_record,
+)
 
 __all__ = ["TreeConstructor"]
 
@@ -154,8 +163,9 @@ class TreeConstructor(IgnoringSink):
         self.original_mode = M.INITIAL
         self.template_modes: list = []
         self.open: list[ElementRecord] = []
-        self.afe: list[ElementRecord | None] = []
-        self.afe_segments: list[dict[object, list[ElementRecord]]] = [{}]
+        # The list of active formatting elements: its innermost segment
+        # (see push_marker).
+        self.afe = FormattingSegment(None)
         # Indexes of the stack of open elements (see push()).
         self.by_name: defaultdict[str, list[ElementRecord]] = defaultdict(list)
         self.boundaries: dict[int, list[ElementRecord]] = {
@@ -296,13 +306,13 @@ class TreeConstructor(IgnoringSink):
             target = open_[-1]
             if target.flags & HTML_NOT_TEMPLATE:
                 # https://html.spec.whatwg.org/#parsing-main-inbody "any other
-                # character token" (in_body_characters without the NUL case).
-                afe = self.afe
-                if afe:
-                    entry = afe[-1]
-                    if entry is not None and not entry.on_stack:
-                        self.reconstruct_the_active_formatting_elements()
-                        target = open_[-1]
+                # character token" (in_body_characters without the NUL
+                # case).  (The last entry: None for an empty list and for
+                # a marker.)
+                entry = self.afe.last
+                if entry is not None and not entry.on_stack:
+                    self.reconstruct_the_active_formatting_elements()
+                    target = open_[-1]
                 if self.frameset_ok and data.strip(ASCII_WHITESPACE):
                     self.frameset_ok = False
                 self.builder.insert_text(target.node, data)
@@ -332,17 +342,16 @@ class TreeConstructor(IgnoringSink):
                     kind is _ANY_OTHER
                     or kind is _FORMATTING
                     or kind is _VOID
-                    or (kind is _A and (not afe or self.formatting_element_after_last_marker("a") is None))
+                    or (kind is _A and (afe.last is None or self.formatting_element_after_last_marker("a") is None))
                 ):
                     # "Any other start tag", b, big, code, ... u, the void
                     # elements (body_mode._any_other_start_tag,
                     # _start_formatting, _start_void); an a with no a after
                     # the last marker (body_mode._start_a).
-                    if afe:
-                        entry = afe[-1]
-                        if entry is not None and not entry.on_stack:
-                            self.reconstruct_the_active_formatting_elements()
-                            target = open_[-1]
+                    entry = afe.last
+                    if entry is not None and not entry.on_stack:
+                        self.reconstruct_the_active_formatting_elements()
+                        target = open_[-1]
                     simple = True
                 elif kind is _LI:
                     # An li whose current node is a special element other than
@@ -429,19 +438,27 @@ class TreeConstructor(IgnoringSink):
                     # a, b, ... u closing the innermost formatting element:
                     # the adoption agency's common case (see adoption_agency).
                     afe = self.afe
-                    if afe and afe[-1] is node:
-                        # remove_from_afe's common case, written out: the
-                        # last entry, and the last of its Noah's Ark key's.
-                        segment = self.afe_segments[-1]
-                        same = segment.get(node.akey)
-                        if same and same[-1] is node:
+                    if afe.last is node:
+                        if afe.names is None:
+                            # FormattingSegment.remove for the last entry
+                            # (the last of its Noah's Ark key's), with no
+                            # names index, written out.
+                            key = node.akey
+                            same = afe.keys[key]
                             same.pop()
                             if not same:
-                                # No key outlives its entries: distinct
-                                # <a href>s would grow the dict for good.
-                                del segment[node.akey]
-                            afe.pop()
-                            simple = True
+                                del afe.keys[key]
+                            previous = node.aprev
+                            afe.last = previous
+                            if previous is None:
+                                afe.first = None
+                            else:
+                                previous.anext = None
+                                node.aprev = None
+                            node.aseg = None
+                        else:
+                            afe.remove(node)
+                        simple = True
                 if simple:
                     if flags & (_ANY_BOUNDARY | POP_HOOK):
                         self.pop()
@@ -547,10 +564,11 @@ class TreeConstructor(IgnoringSink):
         until one still has a proxy: freed outermost first (as the key
         dicts would free them), thousands of nested formatting elements
         with distinct attributes made that quadratic (issue 31)."""
-        self.afe_segments = [{}]
-        afe = self.afe
-        while afe:
-            afe.pop()
+        segment: FormattingSegment | None = self.afe
+        while segment is not None:
+            segment.clear()
+            segment = segment.outer
+        self.afe = FormattingSegment(None)
 
     # -- the stack of open elements ---------------------------------------
     #
@@ -1073,15 +1091,17 @@ class TreeConstructor(IgnoringSink):
 
     # -- the list of active formatting elements ---------------------------
 
-    # The list holds records and ``None`` markers.  For Noah's Ark the
-    # entries after each marker are also indexed by their key (name and
-    # attributes) in ``afe_segments`` (one dict per marker level, key ->
-    # entries in list order, at most three), so pushing stays O(1) however
-    # many different formatting elements are open.
+    # The list is a chain of FormattingSegment (records.py), one per marker
+    # level: ``self.afe`` is the innermost, the entries after the last
+    # marker.  Its linked entries make removing and inserting O(1), and
+    # its indexes answer the three walks the steps make over the list
+    # (Noah's Ark's count of identical elements, the last element of a
+    # name after the last marker, "is in the list"): with thousands of
+    # distinct formatting elements each walk, at every token, made the
+    # parse quadratic.  ``fast_paths=False`` walks as the spec says.
 
     def push_marker(self) -> None:
-        self.afe.append(MARKER)
-        self.afe_segments.append({})
+        self.afe = FormattingSegment(self.afe)
 
     # https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
     def push_formatting_element(self, rec: ElementRecord) -> None:
@@ -1092,120 +1112,123 @@ class TreeConstructor(IgnoringSink):
         # different attributes can pile up after one marker.)
         key = (rec.name, frozenset(attrs.items())) if attrs else rec.name
         rec.akey = key
-        segment = self.afe_segments[-1]
-        same = segment.get(key)
+        segment = self.afe
+        keys = segment.keys
+        same = keys.get(key)
+        # Step 2: three elements after the last marker with the same tag
+        # name, namespace and attributes: remove the earliest (which
+        # leaves two in ``same``).
+        if self._shortcut_mode is not None:
+            if same is not None and len(same) >= 3:
+                segment.remove(same[0])
+        else:
+            self._noahs_ark_by_walking(rec)
+        # Step 3: add the element at the end (FormattingSegment's links and
+        # indexes, written out: one call less per formatting element).
         if same is None:
-            segment[key] = [rec]
+            keys[key] = [rec]
         else:
-            if len(same) >= 3:
-                # Noah's Ark: at most three identical entries.
-                self._afe_delete(same.pop(0))
             same.append(rec)
-        self.afe.append(rec)
-
-    def _afe_delete(self, rec: ElementRecord) -> int:
-        """Delete ``rec`` from the list itself; return its position."""
-        afe = self.afe
-        for i in range(len(afe) - 1, -1, -1):
-            if afe[i] is rec:
-                del afe[i]
-                return i
-        return -1
-
-    def _afe_key_list(self, rec: ElementRecord) -> tuple[list | None, int]:
-        key = rec.akey
-        for segment in reversed(self.afe_segments):
-            same = segment.get(key)
-            if same is not None:
-                for i in range(len(same)):
-                    if same[i] is rec:
-                        return same, i
-        return None, -1
-
-    def remove_from_afe(self, rec: ElementRecord) -> int:
-        afe = self.afe
-        if afe and afe[-1] is rec:
-            # The common case (closing the innermost formatting element): it
-            # is the last entry, and the last of its key's entries.
-            segment = self.afe_segments[-1]
-            same = segment.get(rec.akey)
-            if same and same[-1] is rec:
-                same.pop()
-                if not same:
-                    del segment[rec.akey]  # (see end_tag)
-                afe.pop()
-                return len(afe)
-        same, i = self._afe_key_list(rec)
-        if same is not None:
-            del same[i]
-            if not same:
-                self._afe_forget_key(rec.akey)
-        return self._afe_delete(rec)
-
-    def _afe_forget_key(self, key: Any) -> None:
-        """Drop ``key``'s list just emptied (the innermost empty one)."""
-        for segment in reversed(self.afe_segments):
-            same = segment.get(key)
-            if same is not None and not same:
-                del segment[key]
-                return
-
-    def replace_in_afe(self, old: ElementRecord, new: ElementRecord, position: int = -1) -> None:
-        """Put ``new`` in ``old``'s place (or, with ``position``, remove
-        ``old`` and insert ``new`` at that position)."""
-        new.akey = old.akey
-        same, i = self._afe_key_list(old)
-        if same is not None:
-            same[i] = new
-        afe = self.afe
-        if position < 0:
-            afe[afe.index(old)] = new
+        rec.aseg = segment
+        last = segment.last
+        rec.aprev = last
+        rec.anext = None
+        if last is None:
+            segment.first = rec
         else:
-            self._afe_delete(old)
-            afe.insert(position, new)
+            last.anext = rec
+        segment.last = rec
+        if segment.names is not None:
+            segment.index_name(rec)
+
+    def _noahs_ark_by_walking(self, rec: ElementRecord) -> None:
+        """Step 2 of push_formatting_element as written: count the entries
+        after the last marker identical to ``rec``, from the earliest."""
+        segment = self.afe
+        identical = []
+        entry = segment.first
+        while entry is not None:
+            if entry.name == rec.name and entry.ns == rec.ns and entry.attrs == rec.attrs:
+                identical.append(entry)
+            entry = entry.anext
+        if len(identical) >= 3:
+            segment.remove(identical[0])
+
+    def in_the_list_of_active_formatting_elements(self, rec: ElementRecord) -> bool:
+        """Whether ``rec`` is in the list (the records in it have their
+        segment in ``aseg``; ``fast_paths=False`` walks the whole list)."""
+        if rec.akey is None:
+            return False  # never pushed onto the list (an HTML record)
+        if self._shortcut_mode is not None:
+            return rec.aseg is not None
+        segment: FormattingSegment | None = self.afe
+        while segment is not None:
+            entry = segment.first
+            while entry is not None:
+                if entry is rec:
+                    return True
+                entry = entry.anext
+            segment = segment.outer
+        return False
+
+    def remove_from_afe(self, rec: ElementRecord) -> None:
+        """Remove ``rec`` from the list, if it is there."""
+        segment = rec.aseg
+        if segment is not None:
+            segment.remove(rec)
 
     # https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements
     def reconstruct_the_active_formatting_elements(self) -> None:
-        afe = self.afe
-        if not afe:
+        segment = self.afe
+        # Steps 1-3 (the last entry of the innermost segment: None when
+        # the list is empty or ends with a marker).
+        entry = segment.last
+        if entry is None or entry.on_stack:
             return
-        entry = afe[-1]
-        if entry is MARKER or entry.on_stack:
-            return
-        i = len(afe) - 1
-        while i > 0:
-            previous = afe[i - 1]
-            if previous is MARKER or previous.on_stack:
+        # Steps 4-6: rewind to the earliest entry after the last marker or
+        # the last entry on the stack of open elements.
+        while True:
+            previous = entry.aprev
+            if previous is None or previous.on_stack:
                 break
-            i -= 1
-        for j in range(i, len(afe)):
-            entry = afe[j]
-            new = self.insert_element(entry.name, HTML_NAMESPACE, dict(entry.attrs), entry.pos)  # type: ignore[union-attr]  # no marker after i
-            new.akey = entry.akey  # type: ignore[union-attr]
-            same, k = self._afe_key_list(entry)  # type: ignore[arg-type]
-            if same is not None:
-                same[k] = new
-            afe[j] = new
+            entry = previous
+        # Steps 7-10: create an element for each entry from there, in its place.
+        item: ElementRecord | None = entry
+        while item is not None:
+            new = self.insert_element(item.name, HTML_NAMESPACE, dict(item.attrs), item.pos)
+            following = item.anext
+            segment.replace(item, new)
+            item = following
 
     # https://html.spec.whatwg.org/#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
     def clear_the_list_of_active_formatting_elements_up_to_the_last_marker(self) -> None:
-        afe = self.afe
-        while afe:
-            if afe.pop() is MARKER:
-                break
-        if len(self.afe_segments) > 1:
-            self.afe_segments.pop()
-        else:
-            self.afe_segments[0] = {}
+        segment = self.afe
+        if segment.last is not None:
+            segment.clear()
+        if segment.outer is not None:
+            self.afe = segment.outer  # the marker goes too
 
     def formatting_element_after_last_marker(self, name: str) -> ElementRecord | None:
-        afe = self.afe
-        for i in range(len(afe) - 1, -1, -1):
-            entry = afe[i]
-            if entry is MARKER:
-                return None
+        """The last element in the list after the last marker (or in the
+        whole list when there is none) whose tag name is ``name``: the
+        segment's ``names`` index's last once a walk back has passed a few
+        entries (the index starts then, and stays); ``fast_paths=False``
+        walks back all the way."""
+        segment = self.afe
+        names = segment.names
+        if names is not None and self._shortcut_mode is not None:
+            named = names.get(name)
+            return named[-1] if named else None
+        entry = segment.last
+        steps = WALK_BEFORE_LOOKUP if self._shortcut_mode is not None else -1
+        while entry is not None:
             if entry.name == name:
                 return entry
+            if steps == 0:
+                named = segment.index_names().get(name)
+                return named[-1] if named else None
+            steps -= 1
+            entry = entry.aprev
         return None
 
     # https://html.spec.whatwg.org/#adoption-agency-algorithm
@@ -1214,11 +1237,10 @@ class TreeConstructor(IgnoringSink):
         must act as described in "any other end tag"."""
         subject = tag.name
         open_ = self.open
-        afe = self.afe
         builder = self.builder
         # Step 2.
         current = open_[-1]
-        if current.hname == subject and (current.akey is None or current not in afe):
+        if current.hname == subject and not self.in_the_list_of_active_formatting_elements(current):
             self.pop()
             return False
         # Steps 3-4: the outer loop runs at most 8 times.
@@ -1259,13 +1281,13 @@ class TreeConstructor(IgnoringSink):
                 self.pop_until_record(formatting)
                 self.remove_from_afe(formatting)
                 return False
-            # Steps 4.9-4.10.
+            # Steps 4.9-4.10.  The bookmark: None while it is at the
+            # formatting element's place, then the entry it follows.
             common_ancestor = open_[fe_index - 1]
-            bookmark = afe.index(formatting)
             if self.patching is not None:
                 # The furthest block moves (steps 4.13-4.14): see patching.py.
                 self.patching.moving(furthest_block.node, self.appropriate_place(common_ancestor))
-            last_node, bookmark = self._adoption_agency_inner_loop(formatting, furthest_block, bookmark)
+            last_node, bookmark = self._adoption_agency_inner_loop(formatting, furthest_block)
             # Step 4.14, through the checked insertion (whatwg/html 57811ef0):
             # a lastNode the DOM would reject is dropped (script only).
             builder.remove(last_node.node)
@@ -1277,23 +1299,25 @@ class TreeConstructor(IgnoringSink):
             builder.move_children(furthest_block.node, new.node)
             builder.append(furthest_block.node, new.node)
             # Step 4.18.
-            position = afe.index(formatting)
-            if position < bookmark:
-                bookmark -= 1
-            self.replace_in_afe(formatting, new, bookmark)
+            segment = formatting.aseg  # (in the list: step 4.4)
+            segment.replace(formatting, new)  # type: ignore[union-attr]
+            if bookmark is not None:
+                segment.move_after(new, bookmark)  # type: ignore[union-attr]
             # Step 4.19.
             self.remove_from_stack(formatting)
             self.insert_into_stack(furthest_block.index + 1, new)
         return False
 
     def _adoption_agency_inner_loop(
-        self, formatting: ElementRecord, furthest_block: ElementRecord, bookmark: int
-    ) -> tuple[ElementRecord, int]:
+        self, formatting: ElementRecord, furthest_block: ElementRecord
+    ) -> tuple[ElementRecord, ElementRecord | None]:
         """Steps 4.11-4.13 of the adoption agency algorithm: ``(last
-        node, bookmark)``."""
+        node, bookmark)``, the bookmark being the entry the new formatting
+        element goes after (None: in the formatting element's place).
+        Removing other entries does not move it."""
         open_ = self.open
-        afe = self.afe
         builder = self.builder
+        bookmark: ElementRecord | None = None
         node = last_node = furthest_block
         node_index = furthest_block.index
         inner = 0
@@ -1303,22 +1327,20 @@ class TreeConstructor(IgnoringSink):
             node = open_[node_index]
             if node is formatting:
                 return last_node, bookmark
-            in_afe = node.akey is not None and node in afe
+            in_afe = self.in_the_list_of_active_formatting_elements(node)
             if inner > 3 and in_afe:
-                position = self.remove_from_afe(node)
-                if position < bookmark:
-                    bookmark -= 1
+                self.remove_from_afe(node)
                 in_afe = False
             if not in_afe:
                 self.remove_from_stack(node)
                 continue
             # Step 4.13.7: a new element for node's token replaces it.
             new = self.create_element(node.name, HTML_NAMESPACE, dict(node.attrs), node.pos)
-            self.replace_in_afe(node, new)
+            node.aseg.replace(node, new)  # type: ignore[union-attr]  # (in the list)
             self.replace_in_stack(node, new)
             node = new
             if last_node is furthest_block:
-                bookmark = afe.index(new) + 1
+                bookmark = new
             builder.remove(last_node.node)
             builder.append(node.node, last_node.node)
             last_node = node

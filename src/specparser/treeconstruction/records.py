@@ -3,8 +3,8 @@
 The stack of open elements and the list of active formatting elements hold
 :class:`ElementRecord` objects, never bare builder nodes: the algorithm reads
 names, namespaces and category bits from the record and never asks the
-TreeBuilder about a node.  A ``None`` entry in the list of active formatting
-elements is a marker.
+TreeBuilder about a node.  The list of active formatting elements is a
+chain of :class:`FormattingSegment`, one per marker.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..tables.elements import (
 __all__ = [
     "MARKER",
     "ElementRecord",
+    "FormattingSegment",
     "Handler",
     "Mode",
     "ProcessingInstructionToken",
@@ -36,7 +37,9 @@ __all__ = [
 
 # How many elements a walk down the stack of open elements that tree
 # construction can also answer from the stack's indexes ("any other end
-# tag" in body and in foreign content) takes before it looks the answer up.
+# tag" in body and in foreign content) takes before it looks the answer up;
+# and how many entries a walk back through the list of active formatting
+# elements for a name takes before the list starts its index by name.
 WALK_BEFORE_LOOKUP: Final = 8
 
 
@@ -59,7 +62,8 @@ _FOREIGN_KEYS: Final[dict[str, str]] = {}
 _FOREIGN_KEYS_KEPT: Final = 2048
 
 
-# The marker of the list of active formatting elements.
+# A marker of the list of active formatting elements, in
+# FormattingSegment.entries().
 MARKER: Final = None
 
 
@@ -85,6 +89,10 @@ class ElementRecord:
         "index",
         "akey",
         "extra",
+        "aseg",
+        "aprev",
+        "anext",
+        "aidx",
     )
 
     def __init__(self, node: Any, name: str, ns: str, attrs: dict, pos: int = -1) -> None:
@@ -99,6 +107,14 @@ class ElementRecord:
         # elements; for SVG and MathML elements on the stack, foreign_key().
         self.akey: Any = None
         self.extra: Any = None
+        # In the list of active formatting elements (see FormattingSegment):
+        # the segment holding the record (None when it is not in the list;
+        # read only once ``akey`` is set), its neighbours there, and its
+        # place in the segment's ``names`` index.
+        self.aseg: FormattingSegment | None = None
+        self.aprev: ElementRecord | None = None
+        self.anext: ElementRecord | None = None
+        self.aidx = -1
         if ns == HTML_NAMESPACE:
             self.hname: str | None = name
             self.flags = HTML_RECORD_FLAGS.get(name, PLAIN_HTML_RECORD)
@@ -117,6 +133,192 @@ class ElementRecord:
     def __repr__(self) -> str:
         return f"<ElementRecord {self.name} {self.ns}>"
 
+
+class FormattingSegment:
+    """The entries of the list of active formatting elements
+    (https://html.spec.whatwg.org/#list-of-active-formatting-elements)
+    between one marker and the next marker or the end of the list; the
+    outermost segment holds those before the first marker.  The parser
+    holds the innermost segment; ``outer`` is the segment before its
+    marker (``None`` for the outermost, which has no marker).
+
+    The entries form a doubly linked list through the records' ``aprev``
+    and ``anext`` (``first``/``last``; ``None`` at the marker), so removing
+    an entry anywhere and inserting one after another (the adoption
+    agency's bookmark) take O(1).  Two indexes answer walks the spec's
+    steps make over the entries after the last marker: ``keys`` (Noah's
+    Ark key -> the entries with that key, in list order: at most three),
+    and, once a walk back for a name has grown long (see
+    TreeConstructor.formatting_element_after_last_marker), ``names`` (tag
+    name -> the entries of that name in list order, ``None`` where one was
+    removed; never ``None`` at the end, so the last item is the last entry
+    of that name; ``None`` until then).  A record in the list has its
+    segment in ``aseg`` and, with ``names``, its place there in ``aidx``;
+    a record removed has ``aseg`` ``None`` and no links (no reference
+    cycle outlives its time in the list).
+
+    An entry replaced by an element for the same token leaves it its
+    places in the indexes.  The adoption agency's new formatting element
+    also moves (after the bookmark): it is the last entry of its name
+    after the move as before it (it goes after an entry that followed the
+    old one), so the old one's places stay right.
+    tests/test_tree_fast_paths.py checks the indexes against the linked
+    list after every token."""
+
+    __slots__ = ("outer", "first", "last", "keys", "names")
+
+    def __init__(self, outer: FormattingSegment | None) -> None:
+        self.outer = outer
+        self.first: ElementRecord | None = None
+        self.last: ElementRecord | None = None
+        self.keys: dict[Any, list[ElementRecord]] = {}
+        self.names: dict[str, list[ElementRecord | None]] | None = None
+
+    def index_names(self) -> dict[str, list[ElementRecord | None]]:
+        """Start the ``names`` index (once)."""
+        names = self.names
+        if names is None:
+            self.names = names = {}
+            rec = self.first
+            while rec is not None:
+                self.index_name(rec)
+                rec = rec.anext
+        return names
+
+    def index_name(self, rec: ElementRecord) -> None:
+        """Add ``rec``, now the last entry, to ``names``."""
+        names = self.names
+        if names is None:
+            return
+        named = names.get(rec.name)
+        if named is None:
+            rec.aidx = 0
+            names[rec.name] = [rec]
+        else:
+            rec.aidx = len(named)
+            named.append(rec)
+
+    def remove(self, rec: ElementRecord) -> None:
+        """Remove ``rec``, an entry of this segment."""
+        self._unlink(rec)
+        rec.aseg = None
+        key = rec.akey
+        same = self.keys[key]
+        if same[-1] is rec:
+            same.pop()
+        else:
+            del same[_index_of(same, rec)]
+        if not same:
+            # No key outlives its entries: distinct <a href>s would grow
+            # the dict for good.
+            del self.keys[key]
+        names = self.names
+        if names is not None:
+            named = names[rec.name]
+            i = rec.aidx
+            if i == len(named) - 1:
+                named.pop()
+                while named and named[-1] is None:
+                    named.pop()
+                if not named:
+                    del names[rec.name]
+            else:
+                named[i] = None
+
+    def replace(self, old: ElementRecord, new: ElementRecord) -> None:
+        """Put ``new`` (an element for the same token) in ``old``'s place."""
+        prev = old.aprev
+        after = old.anext
+        new.aprev = prev
+        new.anext = after
+        if prev is None:
+            self.first = new
+        else:
+            prev.anext = new
+        if after is None:
+            self.last = new
+        else:
+            after.aprev = new
+        old.aprev = old.anext = old.aseg = None
+        new.aseg = self
+        new.akey = key = old.akey
+        same = self.keys[key]
+        same[_index_of(same, old)] = new
+        names = self.names
+        if names is not None:
+            new.aidx = i = old.aidx
+            names[old.name][i] = new
+
+    def move_after(self, rec: ElementRecord, entry: ElementRecord) -> None:
+        """Move ``rec`` to just after ``entry``, an entry of this segment.
+        (The adoption agency's bookmark is one: it is an entry above the
+        formatting element on the stack of open elements, and the entries
+        of an earlier segment that are on the stack are all below those of
+        the last, which alone gain elements and move up.)"""
+        if entry.anext is rec:
+            return
+        self._unlink(rec)
+        after = entry.anext
+        rec.aprev = entry
+        rec.anext = after
+        entry.anext = rec
+        if after is None:
+            self.last = rec
+        else:
+            after.aprev = rec
+
+    def _unlink(self, rec: ElementRecord) -> None:
+        prev = rec.aprev
+        after = rec.anext
+        if prev is None:
+            self.first = after
+        else:
+            prev.anext = after
+        if after is None:
+            self.last = prev
+        else:
+            after.aprev = prev
+        rec.aprev = rec.anext = None
+
+    def clear(self) -> None:
+        """Remove every entry, the last first (see
+        TreeConstructor._release_the_list_of_active_formatting_elements)."""
+        self.keys.clear()
+        self.names = None
+        rec = self.last
+        self.first = self.last = None
+        while rec is not None:
+            prev = rec.aprev
+            rec.aprev = rec.anext = rec.aseg = None
+            if prev is not None:
+                prev.anext = None
+            rec = prev
+
+    def entries(self) -> list[ElementRecord | None]:
+        """The whole list, from its start to the end of this segment, with
+        ``MARKER`` for the markers (tests and debugging)."""
+        segments = []
+        segment: FormattingSegment | None = self
+        while segment is not None:
+            segments.append(segment)
+            segment = segment.outer
+        out: list[ElementRecord | None] = []
+        for segment in reversed(segments):
+            if segment.outer is not None:
+                out.append(MARKER)
+            rec = segment.first
+            while rec is not None:
+                out.append(rec)
+                rec = rec.anext
+        return out
+
+
+def _index_of(records: list[ElementRecord], rec: ElementRecord) -> int:
+    """The place of ``rec`` in ``records`` (by identity)."""
+    for i in range(len(records)):
+        if records[i] is rec:
+            return i
+    raise ValueError("not in the list")
 
 
 def _constructed_record(cls: type[ElementRecord]) -> ElementRecord:
