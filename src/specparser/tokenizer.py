@@ -866,18 +866,10 @@ class Tokenizer:
         next ``<`` (emitted whole unless it holds an ``&`` or a NUL:
         :meth:`_data_text`) and the plain start or end tag after it; other
         markup goes to :meth:`_scan_markup`.  Returns the offset of a ``<``
-        the states must handle (the text before it emitted; the input's
-        length at its end), or -1 when a start tag switched the state.
-
-        The scanner's input ends at ``self._n``: the text's length, or,
-        for the incremental parser, a cut before it (see
-        :mod:`specparser.incremental.window`), a ``<`` it then stops at as
-        at the end of the text.  Its regexes that can run over a ``<`` (a
-        tag's quoted values and names, a comment) take ``_n`` as their end;
-        the rest stop at a ``<`` anyway."""
+        the states must handle (the text before it emitted; ``_n``, where
+        the input ends for it, at its end), or -1 when a start tag switched the state."""
         text = self.text
         pos = self.pos
-        n = self._n
         sink = self._to
         errors = self.errors
         scanner = _DATA_TOKEN.scanner  # type: ignore[attr-defined]  # CPython's, used by re.Scanner; not in typeshed
@@ -887,7 +879,7 @@ class Tokenizer:
         start_token, end_token = self._start_token, self._end_token
         m: re.Match[str]  # (typed for the compiled build: groups() unpacked by index)
         while True:
-            for m in iter(scanner(text, pos, n).match, None):  # always matches; "continue" while it takes tokens, else see below
+            for m in iter(scanner(text, pos, self._n).match, None):  # always matches; "continue" while it takes tokens, else see below
                 run, end_name, name, first, value, second, value2, third, value3, others, slash = m.groups()  # type: ignore[union-attr, unused-ignore]
                 if run:
                     i = pos + len(run)
@@ -961,7 +953,7 @@ class Tokenizer:
                         emit_end(end_token)
                     continue
                 else:
-                    pos = self._scan_markup(i) if i < n else 0
+                    pos = self._scan_markup(i) if i < self._n else 0
                 if not pos:
                     return i
                 if self.state != DATA_STATE:
