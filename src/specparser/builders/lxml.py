@@ -305,9 +305,6 @@ class LxmlTreeBuilder(TextRuns):
     # The source is only asked for newlines (count, and newline_offsets in
     # _line_of): the incremental parser's SourceLines will do.
     source_lines_suffice = True
-    # ... and once a node is made, its line is asked again only for a node
-    # made for the same token (_line_of): WindowLines will do too.
-    source_lines_counted = True
     # Whether a shadow root was attached (attach_shadow_root).
     _holds_shadow_roots = False
 

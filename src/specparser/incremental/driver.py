@@ -31,7 +31,7 @@ from ..treebuilder import TreeBuilder
 from ..treeconstruction import TreeConstructor
 from ..treeconstruction.events import EventTreeConstructor, StackListener
 from .gate import MARGIN, Suspend, TokenGate
-from .positions import SourceLines, WindowLines
+from .positions import SourceLines
 from .window import WindowTokenizer
 
 __all__ = ["IncrementalTokenizer", "IncrementalTreeConstruction"]
@@ -56,7 +56,11 @@ _AWAITED = {
 # keeps the input's start for the first _KEPT_START characters, as long as
 # what was consumed is at most _KEEP_RATIO times what came since the last
 # run: each run then costs (in copies at C speed) a constant factor of
-# the new text, and memory stays bounded.
+# the new text, and memory stays bounded.  A parse that keeps its whole
+# tree anyway (no events to drop nodes by) keeps the input's start to the
+# end (``keeps_start``), as the one-shot parse keeps its text: the tokens
+# all skip the gate, and the runs come once the window has doubled, so
+# that the copies of the window cost at most about twice the input.
 _KEPT_START = 1 << 20
 _KEEP_RATIO = 4
 
@@ -74,7 +78,7 @@ class IncrementalTokenizer:
     __slots__ = (
         "sink", "errors", "fast_paths", "gate", "lines",
         "_window", "_base", "_start", "_incoming", "_incoming_length", "_cr", "_retry_length", "_closed",
-        "_awaited", "_awaited_at", "_last", "forget_lines", "_resolved_errors", "offsets_read",
+        "_awaited", "_awaited_at", "_last", "forget_lines", "_resolved_errors", "offsets_read", "keeps_start",
     )  # fmt: skip
 
     def __init__(
@@ -99,6 +103,8 @@ class IncrementalTokenizer:
         # Whether the sink reads the tokens' offsets (see .window: those of
         # the tokens that skip the gate are into the window).
         self.offsets_read = True
+        # Whether the window keeps the input's start to the end (see _KEPT_START).
+        self.keeps_start = False
         self._resolved_errors = 0
         self._window = ""  # the text from offset _base on
         self._base = 0
@@ -222,8 +228,8 @@ class IncrementalTokenizer:
             self._resolved_errors = len(errors)
             self.lines.forget_before(resume_at)  # type: ignore[union-attr]
         if (
-            base == 0 and resume_at <= _KEPT_START and resume_at <= _KEEP_RATIO * taken
-            and self.offsets_read and self.errors is None
+            base == 0 and self.offsets_read and self.errors is None
+            and (self.keeps_start or (resume_at <= _KEPT_START and resume_at <= _KEEP_RATIO * taken))
         ):  # fmt: skip
             self._window = window
             self._start = resume_at
@@ -235,6 +241,9 @@ class IncrementalTokenizer:
             self._start = 0
         pending = len(self._window) - self._start
         self._retry_length = max(2 * pending, pending + MARGIN + 1)
+        if self.keeps_start and self._base == 0:
+            # The next run once the window has doubled (see _KEPT_START).
+            self._retry_length = max(self._retry_length, len(self._window) + pending)
         self._awaited = awaited = _AWAITED.get(gate.resume[1])
         if awaited is None:
             self._awaited_at = self._base + self._start
@@ -252,7 +261,7 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
     ``<meta charset>`` (``None`` for str input).  :meth:`close` returns
     ``builder.finish()``."""
 
-    __slots__ = ("builder", "constructor", "_whole_text", "_window_source", "_window_lines")
+    __slots__ = ("builder", "constructor", "_whole_text", "_window_source")
 
     def __init__(
         self,
@@ -293,21 +302,13 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines, state=state)
         self.forget_lines = lines is not None and not tracks_source
         self.offsets_read = tracks_source
+        self.keeps_start = tracks_source and errors is None and listener is None
         self.builder = builder
         self.constructor = constructor
         # What the builder learns about lines.
         self._whole_text: list[str] | None = None
-        # The builder's source for a builder that asks a node's line again
-        # only for a node made for the same token (source_lines_counted),
-        # when it keeps every node (no events: see WindowLines' memory).
-        self._window_lines: WindowLines | None = None
         if tracks_source:
-            if self._window_source and getattr(builder, "source_lines_counted", False) and listener is None:
-                # Lines counted in each window as it comes (see WindowLines).
-                self._window_source = False
-                self._window_lines = WindowLines()
-                builder.set_source(self._window_lines)  # type: ignore[arg-type]
-            elif self._window_source:
+            if self._window_source:
                 pass  # set_source(window) for each run, see _new_tokenizer
             elif getattr(builder, "source_lines_suffice", False):
                 builder.set_source(lines)  # type: ignore[arg-type]  # answers what the builder asks
@@ -326,8 +327,6 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
             whole = "".join(self._whole_text)
             self._whole_text = [whole]
             self.builder.set_source(whole)
-        elif self._window_lines is not None:
-            self._window_lines.move(window, self._base)
         elif self._window_source:
             self.builder.set_source(window)
         tokenizer = super()._new_tokenizer(window, final)

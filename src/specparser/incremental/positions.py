@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from typing import Sequence
 
 from ..errors import LineIndex
 
-__all__ = ["SourceLines", "WindowLines"]
+__all__ = ["SourceLines"]
 
 _NEWLINE = re.compile("\n")
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
@@ -143,91 +143,3 @@ class SourceLines(LineIndex):
     def tag_at(self, offset: int) -> re.Match[str] | None:
         tag = self._tags.get(offset)
         return None if tag is None else _TAG_AT.match(tag)
-
-
-class WindowLines(SourceLines):
-    """A builder's lines (:meth:`count`, :meth:`line_at`) counted in the
-    incremental parser's window at C speed (``str.count``, as the one-shot
-    builder counts in the whole text), with no offset listed per newline.
-
-    :meth:`move` gives it each window.  It keeps the line at one offset
-    (the *cursor*: the last one asked, or the window's start) and, of the
-    offsets a builder asked going forward, the first one on each line (16
-    bytes each, at most one a line and a node, where :class:`SourceLines`
-    keeps 8 bytes a line): a builder that asks about an offset behind the
-    window again does so for a node made again for an earlier token (a
-    reconstructed formatting element, an adoption agency clone), whose line
-    it asked when it made the first node (``source_lines_counted`` on the
-    builder says that it asks only so), and that line is the line of the
-    last offset kept at or before it (lines grow with offsets).  Offsets in
-    the window are answered from the window."""
-
-    __slots__ = ("_text", "_base", "_cursor_pos", "_cursor_line", "_asked", "_asked_lines")
-
-    def __init__(self) -> None:
-        super().__init__(columns=False)
-        self._text = ""  # the window: the input from _base on
-        self._base = 0
-        self._cursor_pos = 0
-        self._cursor_line = 1
-        self._asked = array("q", [0])
-        self._asked_lines = array("q", [1])
-
-    def move(self, text: str, base: int) -> None:
-        """The next window: ``text`` is the input from offset ``base`` on
-        (at or after the last window's start; what the two have in common
-        is the same text)."""
-        if base > self._cursor_pos:
-            # The cursor moves to the new start, counted in the old window.
-            old = self._base
-            self._cursor_line += self._text.count("\n", self._cursor_pos - old, base - old)
-            self._cursor_pos = base
-        self._text = text
-        self._base = base
-        self.length = base + len(text)
-
-    def line_at(self, offset: int) -> int:
-        cursor = self._cursor_pos
-        base = self._base
-        if offset >= cursor:
-            line = self._cursor_line + self._text.count("\n", cursor - base, offset - base)
-            self._cursor_pos = offset
-            self._cursor_line = line
-            if self._asked_lines[-1] < line:
-                self._asked.append(offset)
-                self._asked_lines.append(line)
-            return line
-        if offset >= base:
-            return self._cursor_line - self._text.count("\n", offset - base, cursor - base)
-        # Behind the window: the line of the last offset kept at or before
-        # it (for an offset never asked going forward, which a
-        # source_lines_counted builder does not ask, the closest one asked
-        # before it).
-        return self._asked_lines[bisect_right(self._asked, offset) - 1]
-
-    def count(self, sub: str, start: int = 0, end: int | None = None) -> int:
-        """``str.count`` of a newline between two offsets (``end`` in the
-        window): the builder counts on from the last node."""
-        if sub != "\n":
-            raise ValueError("WindowLines only counts newlines")
-        if end is None:
-            end = self.length
-        cursor = self._cursor_pos
-        if start != cursor or end < cursor:
-            return self.line_at(end) - self.line_at(start)
-        # line_at(end), inlined: once a node on the lxml tree's hot path.
-        base = self._base
-        counted = self._text.count("\n", cursor - base, end - base)
-        line = self._cursor_line + counted
-        self._cursor_pos = end
-        self._cursor_line = line
-        if self._asked_lines[-1] < line:
-            self._asked.append(end)
-            self._asked_lines.append(line)
-        return counted
-
-    def rfind(self, sub: str, start: int = 0, end: int | None = None) -> int:
-        raise NotImplementedError("WindowLines keeps no text behind the window: for builders that count lines")
-
-    def newline_offsets(self) -> Sequence[int]:
-        raise NotImplementedError("WindowLines does not list every newline: ask line_at")
