@@ -227,18 +227,7 @@ class FormattingSegment:
 
     def replace(self, old: ElementRecord, new: ElementRecord) -> None:
         """Put ``new`` (an element for the same token) in ``old``'s place."""
-        prev = old.aprev
-        after = old.anext
-        new.aprev = prev
-        new.anext = after
-        if prev is None:
-            self.first = new
-        else:
-            prev.anext = new
-        if after is None:
-            self.last = new
-        else:
-            after.aprev = new
+        self._link(new, old.aprev, old.anext)
         old.aprev = old.anext = old.aseg = None
         new.aseg = self
         new.akey = key = old.akey
@@ -258,10 +247,17 @@ class FormattingSegment:
         if entry.anext is rec:
             return
         self._unlink(rec)
-        after = entry.anext
-        rec.aprev = entry
+        self._link(rec, entry, entry.anext)
+
+    def _link(self, rec: ElementRecord, prev: ElementRecord | None, after: ElementRecord | None) -> None:
+        """Link ``rec`` in between ``prev`` and ``after`` (neighbours, or
+        ``None`` at either end of the segment)."""
+        rec.aprev = prev
         rec.anext = after
-        entry.anext = rec
+        if prev is None:
+            self.first = rec
+        else:
+            prev.anext = rec
         if after is None:
             self.last = rec
         else:
