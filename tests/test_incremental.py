@@ -497,7 +497,7 @@ def test_consumed_text_is_dropped() -> None:
     assert largest < 200
 
 
-def _tokenized_characters(split: Callable[[str], Iterator[str]], text: str) -> int:
+def _tokenized_characters(split: Callable[[str], Iterator[str]], text: str, tree: str = "etree") -> int:
     """How many characters all the tokenizer runs were given in all."""
     total = 0
     original = IncrementalTreeConstruction._new_tokenizer
@@ -509,7 +509,7 @@ def _tokenized_characters(split: Callable[[str], Iterator[str]], text: str) -> i
 
     IncrementalTreeConstruction._new_tokenizer = counting  # type: ignore[method-assign]
     try:
-        parser = Parser("etree")
+        parser = Parser(tree)
         for piece in split(text):
             parser.feed(piece)
         parser.close()
@@ -534,6 +534,17 @@ def test_one_character_at_a_time_stays_linear(shape: str) -> None:
     """The tokenizer runs, fed one character at a time, read a constant
     number of times the input (an operation count, not a time)."""
     assert _tokenized_characters(one_at_a_time, shape) <= 6 * len(shape)
+
+
+@pytest.mark.parametrize("tree", ["lxml", "bs4"])
+@pytest.mark.parametrize("split", [one_at_a_time, pieces_of(4096)], ids=["one at a time", "4 KB"])
+def test_a_window_kept_from_the_start_stays_linear(tree: str, split: Callable[[str], Iterator[str]]) -> None:
+    """A tree that reads the tokens' offsets (source lines), built whole,
+    keeps the text from the input's start (see specparser.incremental.driver's
+    _KEPT_START): the runs come once the window has doubled, so all of them
+    together are given about twice the input, however it is split."""
+    text = "<p class=x>Some text &amp; more</p>\n" * 3000
+    assert _tokenized_characters(split, text, tree) <= 3 * len(text)
 
 
 # -- arguments ----------------------------------------------------------------
