@@ -719,3 +719,100 @@ def test_the_text_and_link_loops_are_compiled_with_the_parse_path() -> None:
 
     path = _soup_tree.__file__ or ""
     assert path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) is specparser.compiled
+
+
+def test_html_elements_with_attributes_take_the_factorys_inline_path() -> None:
+    """An HTML element's attributes are filled by the element factory
+    itself; only foreign elements (namespaced attributes) go through
+    _attributes.  The compiled tree construction passes its own copy of
+    the HTML namespace constant, equal and not identical to the one this
+    module imports: an identity test sent every HTML element with
+    attributes down the slow path there (5.8% of a compiled bs4 parse's
+    instructions, callgrind)."""
+    from specparser.treeconstruction import build_tree
+
+    called: list[str] = []
+
+    class Counting(SoupBuilder):
+        def _attributes(self, name: str, namespace: str, attrs: dict) -> Any:
+            called.append(name)
+            return super()._attributes(name, namespace, attrs)
+
+    document = "<p class='a b' id=x>x<a href=y rel='n f'>y</a><svg viewBox='0 0 1 1' xlink:href=z></svg>"
+    soup = build_tree(document, Counting())
+    assert called == ["svg"]
+    assert soup.p["class"] == ["a", "b"] and soup.a["rel"] == ["n", "f"]
+    assert str(soup) == str(build_tree(document, SoupBuilder()))
+
+
+def _position_from_the_start(text: str, pos: int) -> tuple[int, int]:
+    """bs4's (sourceline, sourcepos) of offset ``pos``, counted from the
+    start of ``text``."""
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_source_positions_count_forward_as_from_the_start(seed: int) -> None:
+    """_soup_tree.SourcePositions (the compiled build's line counting for
+    the element factory): increasing offsets get the position counted from
+    the start of the text (newlines at the start, the end, in runs, and
+    none); an offset before the last one goes to the fallback; a new
+    SourcePositions given the state counted so far goes on from it."""
+    from specparser.builders._soup_tree import SourcePositions
+
+    rng = random.Random(seed)
+    text = "".join(rng.choice(["\n", "\n\n", "a", "bc", "\u00e9", "\u4e2d", "<p>"]) for _ in range(rng.randrange(0, 60)))
+    fallen_back: list[int] = []
+
+    def fallback(pos: int) -> tuple[int, int]:
+        fallen_back.append(pos)
+        return (-1, -1)
+
+    positions = SourcePositions(text, fallback)
+    offsets = sorted(rng.randrange(0, len(text) + 1) for _ in range(rng.randrange(1, 15)))
+    for index, pos in enumerate(offsets):
+        if index == len(offsets) // 2:
+            # A new text with the same start (an encoding switch), the state carried over.
+            text += "x\ny"
+            positions = SourcePositions(text, fallback, positions.last, positions.line, positions.line_start)
+        assert positions.at(pos) == _position_from_the_start(text, pos), (text, pos)
+        if pos:
+            assert positions.at(pos - 1) == (-1, -1)  # before the last offset counted
+            assert fallen_back[-1] == pos - 1
+    assert positions.at(len(text)) == _position_from_the_start(text, len(text))
+
+
+class _LinesOnly:
+    """A source that answers only count and rfind, as the incremental
+    parser's SourceLines does (not a str)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def count(self, sub: str, start: int = 0, end: int | None = None) -> int:
+        return self.text.count(sub, start, end)
+
+    def rfind(self, sub: str, start: int = 0, end: int | None = None) -> int:
+        return self.text.rfind(sub, start, end)
+
+
+def test_source_positions_across_new_sources() -> None:
+    """set_source again (an encoding switch on the fly: the same text up to
+    the switch), and a source that is not a str (the incremental parser's),
+    in either order: the element factory's positions go on as if counted
+    from the start of the last text (in the compiled build the counting
+    moves between the factory and _soup_tree.SourcePositions)."""
+    first = "<p>\n<b>x\n\n  <i>"
+    text = first + "y\n<a>\n<b>z\n <c>\n"
+    for sources in ([first, text], [_LinesOnly(first), text], [first, _LinesOnly(text)], [_LinesOnly(text)]):
+        builder = SoupBuilder()
+        root = builder.create_element("div", H, {})
+        offsets = iter([first.index("<b>"), first.index("<i>"), text.index("<a>"), text.index("<c>")])
+        got = []
+        for source in sources:
+            builder.set_source(source)  # type: ignore[arg-type]
+            for _ in range(2 if len(sources) == 2 else 4):
+                pos = next(offsets)
+                tag = builder.append_new_element(root, "b", H, {}, pos)
+                got.append((tag.sourceline, tag.sourcepos))
+        assert got == [_position_from_the_start(text, text.index(t)) for t in ("<b>", "<i>", "<a>", "<c>")], sources

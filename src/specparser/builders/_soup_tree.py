@@ -19,11 +19,11 @@ attributes, so it needs no bs4 import.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Final
 
 from ._support import index_from_end as _index
 
-__all__ = ["insert_text", "link"]
+__all__ = ["SourcePositions", "insert_text", "link"]
 
 # Typed Any: the strings made are bs4's str subclasses, which take
 # attributes (mypy would take them for str).
@@ -66,6 +66,72 @@ def insert_text(builder: object, parent: Any, text: str, before: Any = None) -> 
             contents[index - 1] = [previous, text]
             return
     contents.insert(index, text)
+
+
+# SourcePositions.next_newline when no newline is left: past any offset,
+# and still a small int for the compiled build (2**62 - 1).
+_NO_NEWLINE: Final = (1 << 62) - 1
+
+
+def _next_newline(text: str, start: int) -> int:
+    """The offset of the first newline at or after ``start``, or
+    ``_NO_NEWLINE``."""
+    found = text.find("\n", start)
+    return found if found >= 0 else _NO_NEWLINE
+
+
+class SourcePositions:
+    """bs4's ``sourceline`` (1-based) and ``sourcepos`` (0-based column)
+    of a tag's offset, for the compiled build's element factory
+    (:meth:`SoupBuilder._element_factory
+    <specparser.builders.bs4.SoupBuilder._element_factory>`, through
+    ``_counted_lines`` there): for the tags made in source order, the lines
+    are counted forward from one tag to the next, a newline at a time with
+    ``str.find``, which compiled code calls in C (the interpreter's
+    ``str.count`` and ``str.rfind`` with a start and an end, the pure
+    build's way, spend about 1 000 instructions a call on their arguments);
+    an offset before the last one counted goes to ``fallback``
+    (``SoupBuilder._locate``).
+
+    The state is the factory's: ``last``, the offset of the last tag
+    counted; ``line``, the newlines before it; ``line_start``, the offset
+    just after the last of them."""
+
+    def __init__(
+        self,
+        text: str,
+        fallback: Callable[[int], tuple[int, int]],
+        last: int = 0,
+        line: int = 0,
+        line_start: int = 0,
+    ) -> None:
+        self.text = text
+        self.fallback = fallback
+        self.last = last
+        self.line = line
+        self.line_start = line_start
+        # The first newline at or after line_start (none lies between
+        # line_start and last).
+        self.next_newline = _next_newline(text, line_start)
+
+    def at(self, pos: int) -> tuple[int, int]:
+        """``(sourceline, sourcepos)`` of the offset ``pos``."""
+        if pos < self.last:
+            return self.fallback(pos)
+        newline = self.next_newline
+        if newline < pos:
+            text = self.text
+            line = self.line
+            start = self.line_start
+            while newline < pos:
+                line += 1
+                start = newline + 1
+                newline = _next_newline(text, start)
+            self.line = line
+            self.line_start = start
+            self.next_newline = newline
+        self.last = pos
+        return self.line + 1, pos - self.line_start
 
 
 class _Start:

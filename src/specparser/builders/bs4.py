@@ -40,11 +40,12 @@ declarative ``<template shadowrootmode>`` it came from.
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_right
 from functools import lru_cache, partial, partialmethod
 from inspect import getattr_static
 from itertools import repeat
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 try:
     from bs4 import BeautifulSoup
@@ -169,6 +170,34 @@ _STRING_TEMPLATE: dict[str, Any] = {
 
 # Turns the one-dict path for strings off (tests compare the two).
 _STRING_DICTS = True
+
+
+# SoupBuilder._element_factory's "last" while _soup_tree.SourcePositions
+# counts the lines: past every offset.
+_NEVER = sys.maxsize
+
+
+def _counted_lines(
+    text: Any,
+    positions: _soup_tree.SourcePositions | None,
+    state: tuple[int, int, int],
+    fallback: Callable[[int], tuple[int, int]],
+) -> tuple[_soup_tree.SourcePositions | None, tuple[int, int, int]]:
+    """For the compiled build's element factory and a new source text: the
+    SourcePositions that counts its lines (None for the incremental
+    parser's SourceLines, which the factory counts itself) and the state
+    counted so far (offset, newlines before, line start), carried over
+    from whichever counted (the text up to an encoding switch is the same).
+
+    Why compiled: the interpreter's ``str.count`` and ``str.rfind`` with a
+    start and an end spend about 1 000 instructions a call on their
+    arguments, compiled code's ``str.find`` none: line numbers were 96M
+    instructions of a 1 161M compiled bs4 parse (callgrind, 30 corpus
+    pages).  The pure build counts inline, which costs it less than calls
+    to an interpreted SourcePositions would."""
+    if positions is not None:
+        state = (positions.last, positions.line, positions.line_start)
+    return (_soup_tree.SourcePositions(text, fallback, *state) if isinstance(text, str) else None), state
 
 
 def _is_holder(node: Any) -> bool:
@@ -347,33 +376,30 @@ class SoupBuilder(TreeBuilder):
         own constructor), ``create_element`` when given no parent:
         ``object.__new__`` and the same attribute stores, in the same order,
         as ``Tag.__init__`` (the same order lets CPython share one key table
-        between all Tags).  A closure, so that the per-call work reads
-        locals, not ``self`` attributes; nearly every element comes through
-        ``append_new_element`` (one call, not the default's three)."""
-        new = _new_object
-        tag_class = self._tag_class
-        parser_class = self.soup.__class__
-        value_list_class = self._value_list_class
-        dict_class = self._dict_class
-        attributes = self._attributes
-        builder = self._builder
-        # bs4's can_be_empty_element(name): any name when the set is None.
-        empty = _EVERY_NAME if builder.empty_element_tags is None else builder.empty_element_tags
-        cdata = builder.cdata_list_attributes
-        preserve = builder.preserve_whitespace_tags
-        containers = builder.string_containers
+        between all Tags).  A closure: the per-call work reads locals; nearly
+        every element comes through it (one call, not the default's three)."""
+        new, tag_class, parser_class = _new_object, self._tag_class, self.soup.__class__
+        value_list_class, dict_class, attributes = self._value_list_class, self._dict_class, self._attributes
+        empty, cdata, preserve, containers, meta_substitutions = self._tag_settings()
         main_types = Tag.MAIN_CONTENT_STRING_TYPES
-        meta_substitutions = builder.set_up_substitutions
-        track_lines = self._track_lines
-        locate = self._locate
-        # The last tag in source order: offset, newlines before, line start.
+        track_lines, locate = self._track_lines, self._locate
+        # The last tag in source order: offset, newlines before, line start
+        # (the compiled build counts a str source's lines in compiled code
+        # instead, through locate: see _counted_lines).
         last = line = line_start = 0
         count, rfind = "".count, "".rfind
+        positions: _soup_tree.SourcePositions | None = None
 
         def use_source(text: str) -> None:
-            nonlocal count, rfind
+            nonlocal count, rfind, last, line, line_start, positions, locate
             count, rfind = text.count, text.rfind
+            if COMPILED and track_lines:
+                state = (last, line, line_start)
+                positions, (last, line, line_start) = _counted_lines(text, positions, state, self._locate)
+                # Counted by positions: no offset reaches last (_NEVER).
+                last, locate = (_NEVER, positions.at) if positions is not None else (last, self._locate)
 
+        use_source("")
         self._use_source = use_source
         # One empty prefix map for all Tags (bs4 only reads it), as bs4's
         # lxml builder shares one per scope: a dict per Tag costs.
@@ -381,9 +407,10 @@ class SoupBuilder(TreeBuilder):
         # _attributes' common case (an HTML element, a dict class filled in
         # one call, cdata_list_attributes as bs4 defines them), inlined.
         inline_attributes = self._plain_dict and not self._cdata_membership
-        multi_cache = self._multi_cache.get
-        multi_valued = self._multi_valued
+        multi_cache, multi_valued = self._multi_cache.get, self._multi_valued
         any_multi_valued = frozenset().union(*(self._cdata_by_tag or {}).values())
+        # ==, not "is": the compiled tree construction passes its own copy.
+        html_namespace = HTML_NAMESPACE
 
         def append_new_element(parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
             nonlocal last, line, line_start
@@ -409,7 +436,7 @@ class SoupBuilder(TreeBuilder):
             tag.attribute_value_list_class = value_list_class
             if not attrs:
                 tag.attrs = dict_class()
-            elif namespace is HTML_NAMESPACE and inline_attributes:
+            elif namespace == html_namespace and inline_attributes:
                 result = tag.attrs = dict_class(attrs)
                 # The tag's own few attributes are looked up in every
                 # multi-valued name first: cheaper than a get() per name of
@@ -442,6 +469,22 @@ class SoupBuilder(TreeBuilder):
             return tag
 
         return append_new_element
+
+    def _tag_settings(self) -> tuple[Any, Any, Any, Any, Any]:
+        """What bs4's Tag constructor takes from the builder, for
+        _element_factory: can_be_empty_element's set of names (any name
+        when bs4's is None), cdata_list_attributes,
+        preserve_whitespace_tags, string_containers and the meta tags'
+        set_up_substitutions."""
+        builder = self._builder
+        empty = _EVERY_NAME if builder.empty_element_tags is None else builder.empty_element_tags
+        return (
+            empty,
+            builder.cdata_list_attributes,
+            builder.preserve_whitespace_tags,
+            builder.string_containers,
+            builder.set_up_substitutions,
+        )
 
     def _construct_element(self, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """A user's Tag subclass with its own constructor: call it."""
