@@ -293,9 +293,10 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         # the window itself: str.count at C speed, not a SourceLines call
         # per element.  (With errors= the window drops its start at once.)
         self._window_source = tracks_source and errors is None and getattr(builder, "source_lines_suffice", False)
-        lines = SourceLines(columns=errors is not None) if errors is not None or tracks_source else None
-        if self._window_source:
-            lines = None
+        # Only the errors read these lines (and a builder that counts
+        # newlines, given them with errors=); without errors= a builder
+        # gets the window or the whole text instead.
+        lines = SourceLines(columns=True) if errors is not None else None
         # A fragment starts in the state its context element asks for
         # (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm step 4).
         state = DATA_STATE if context is None else constructor.initial_tokenizer_state()
@@ -307,11 +308,11 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         self.constructor = constructor
         # What the builder learns about lines.
         self._whole_text: list[str] | None = None
-        if tracks_source:
-            if self._window_source:
-                pass  # set_source(window) for each run, see _new_tokenizer
-            elif getattr(builder, "source_lines_suffice", False):
-                builder.set_source(lines)  # type: ignore[arg-type]  # answers what the builder asks
+        # (With _window_source: set_source(window) for each run, see _new_tokenizer.)
+        if tracks_source and not self._window_source:
+            if getattr(builder, "source_lines_suffice", False):
+                # errors= is given: the errors' own lines answer what the builder asks.
+                builder.set_source(lines)  # type: ignore[arg-type]
             else:
                 # A builder of the caller's own gets the text itself, as
                 # the one-shot parser gives it (kept whole for it).
