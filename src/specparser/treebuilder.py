@@ -113,7 +113,7 @@ class TreeBuilder:
         :meth:`template_contents`."""
         raise NotImplementedError
 
-    def append_new_element(self, parent: Node, name: str, namespace: str, attrs: dict, pos: int = -1) -> Node:
+    def append_new_element(self, parent: Node, name: str, namespace: str, attrs: dict, pos: int) -> Node:
         """:meth:`create_element` then :meth:`append` to ``parent``, in one
         call (the common case of inserting an element); returns the new
         node.  ``parent`` is an element, a template's contents or the
@@ -121,7 +121,12 @@ class TreeBuilder:
         calls.  An adapter may override it when its tree library creates a
         child in place faster (an adapter subclass that overrides only
         ``create_element`` or ``append`` must then get the default back, as
-        the etree and lxml adapters' ``__init_subclass__`` do)."""
+        the etree and lxml adapters' ``__init_subclass__`` do).
+
+        The parser passes every argument, positionally; ``pos`` has no
+        default here because in the compiled build a default turns every
+        call from tree construction into a Python subclass's override
+        into a generic call (mypyc's glue; ``tests/test_builder_calls.py``)."""
         node = self.create_element(name, namespace, attrs, pos)
         self.append(parent, node)
         return node
@@ -193,9 +198,11 @@ class TreeBuilder:
         ``parent``."""
         raise NotImplementedError
 
-    def insert_text(self, parent: Node, text: str, before: Node | None = None) -> None:
+    def insert_text(self, parent: Node, text: str, before: Node | None) -> None:
         """Insert character data at the end of ``parent`` or, when ``before``
-        is given, just before that child; merge with an adjacent text node."""
+        is given, just before that child; merge with an adjacent text node.
+        The parser always passes ``before`` (``None``: at the end); no
+        default, as for :meth:`append_new_element`'s ``pos``."""
         raise NotImplementedError
 
     def remove(self, node: Node) -> None:

@@ -80,7 +80,7 @@ class GatheredText(TreeBuilder):
     _text_parent: Any = None
     _text_parts: list[str]
 
-    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+    def insert_text(self, parent: Any, text: str, before: Any) -> None:
         if before is None:
             if parent is self._text_parent:
                 self._text_parts.append(text)

@@ -73,7 +73,7 @@ class TextRuns(TreeBuilder):
         hold, and has dropped the old text by then)."""
         return text
 
-    def insert_text(self, parent: Any, text: str, before: Any = None) -> None:
+    def insert_text(self, parent: Any, text: str, before: Any) -> None:
         if parent is self._text_parent and before is self._text_before:
             # More text for the same place, nothing else changed since.
             parts = self._text_parts

@@ -140,7 +140,7 @@ class ElementTreeBuilder(TextRuns):
             return _Element(tag, plain)
         return _Element(tag)
 
-    def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+    def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """create_element + append in one call (the parser's common case):
         ``SubElement`` makes and appends the element in C."""
         if namespace != HTML_NAMESPACE:

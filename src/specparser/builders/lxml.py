@@ -514,7 +514,7 @@ class LxmlTreeBuilder(TextRuns):
                 pass
         return self._make_coerced(make, tag, namespace, attrs, nsmap)
 
-    def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int = -1) -> Any:
+    def append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """An HTML element with plain attributes is made in place with
         ``etree.SubElement``: libxml2 then finds the namespace declared on
         an ancestor, where a detached element gets a declaration of its own

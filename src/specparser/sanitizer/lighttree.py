@@ -105,7 +105,7 @@ def replay(root: LightNode, builder: Any, real_root: Any) -> None:
         children, parent = stack[-1]
         for child in children:
             if child.__class__ is str:
-                builder.insert_text(parent, child)
+                builder.insert_text(parent, child, None)
                 continue
             kind = child.kind
             if kind == ELEMENT:

@@ -103,7 +103,7 @@ def _in_body_characters(p: Any, data: str, pos: int) -> None:
     if p.foster_parenting or target.hname == "template":
         p.insert_characters(data)
     else:
-        p.builder.insert_text(target.node, data)
+        p.builder.insert_text(target.node, data, None)
     return None
 
 

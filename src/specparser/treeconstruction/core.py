@@ -315,7 +315,7 @@ class TreeConstructor(IgnoringSink):
                     target = open_[-1]
                 if self.frameset_ok and data.strip(ASCII_WHITESPACE):
                     self.frameset_ok = False
-                self.builder.insert_text(target.node, data)
+                self.builder.insert_text(target.node, data, None)
                 return
         # A handler returns the characters to reprocess, or None.
         rest: str | None = data
@@ -1049,7 +1049,7 @@ class TreeConstructor(IgnoringSink):
             parent, before = self.template_place(target)
             self.builder.insert_text(parent, data, before)
         else:
-            self.builder.insert_text(target.node, data)
+            self.builder.insert_text(target.node, data, None)
 
     # https://html.spec.whatwg.org/#insert-a-comment and
     # https://html.spec.whatwg.org/#insert-a-processing-instruction
