@@ -442,7 +442,8 @@ class TreeConstructor(IgnoringSink):
                         if afe.names is None:
                             # FormattingSegment.remove for the last entry
                             # (the last of its Noah's Ark key's), with no
-                            # names index, written out.
+                            # names index, written out (the cost of the
+                            # call: see push_formatting_element's step 3).
                             key = node.akey
                             same = afe.keys[key]
                             same.pop()
@@ -1124,7 +1125,10 @@ class TreeConstructor(IgnoringSink):
         else:
             self._noahs_ark_by_walking(rec)
         # Step 3: add the element at the end (FormattingSegment's links and
-        # indexes, written out: one call less per formatting element).
+        # indexes, written out: one call less per formatting element; with
+        # a FormattingSegment method here and afe.remove() for end_tag's
+        # last entry, the pure build took 160.7M -> 162.3M instructions,
+        # callgrind, 10 corpus pages, etree).
         if same is None:
             keys[key] = [rec]
         else:
