@@ -146,7 +146,7 @@ _DROP: Final = object()  # attribute key cache: this attribute is dropped
 _PLACEHOLDER: Final = "specparser-placeholder"  # see _append_unchecked
 _XLINK_CLARK: Final = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN: Final = len(_XLINK_CLARK)
-_NO_SOURCE: Final = sys.maxsize  # LxmlTreeBuilder._line_pos before set_source
+_NO_SOURCE: Final = sys.maxsize  # LxmlTreeBuilder._line_pos without a str source
 _MAX_BEFORE_DOCTYPE: Final = 100  # comments and PIs kept before the DOCTYPE (_create_root)
 
 # The hot caches start as these tables of the HTML standard's element and
@@ -334,12 +334,18 @@ class LxmlTreeBuilder(TextRuns):
         self._fragment: Any = None
         self._doctype: tuple[str, str, str] | None = None
         self._comments_before_doctype = 0
-        # The source, or the incremental parser's SourceLines (its count,
-        # rfind and newline_offsets answer for the part parsed so far).
+        # The source, or the incremental parser's SourceLines (its line_at
+        # answers for the part parsed so far).
         self._source: str | SourceLines | None = None
+        # The source when it is a str, where lines are counted on from one
+        # token to the next; typed str so that the compiled build calls
+        # str.count directly (as a Python method call on the wider type,
+        # its arguments parsed, it cost ~800 instructions an element).
+        self._text = ""
         self._line = 1
-        # The line of offset _line_pos is _line; with no source, an offset
-        # no token reaches, so the hot path's one comparison rules it out.
+        # The line of offset _line_pos is _line in _text; without a str
+        # source, an offset no token reaches, so the hot path's one
+        # comparison rules it out (a SourceLines answers in _line_of).
         self._line_pos = _NO_SOURCE
         self._newlines: list[int] | None = None
         # Bound ``makeelement`` of a node in the tree being built: new nodes
@@ -419,7 +425,12 @@ class LxmlTreeBuilder(TextRuns):
         65535 on, which lxml reads as None.)"""
         self._source = text
         self._line = 1
-        self._line_pos = 0
+        if isinstance(text, str):
+            self._text = text
+            self._line_pos = 0
+        else:
+            self._text = ""
+            self._line_pos = _NO_SOURCE
         self._newlines = None
 
     def set_quirks_mode(self, mode: str) -> None:
@@ -558,7 +569,7 @@ class LxmlTreeBuilder(TextRuns):
                     if pos >= line_pos:
                         # _set_sourceline(element, pos) and _line_at's common
                         # case, inlined for the hot path.
-                        line = self._line = self._line + self._source.count("\n", line_pos, pos)  # type: ignore[union-attr]
+                        line = self._line = self._line + self._text.count("\n", line_pos, pos)
                         self._line_pos = pos
                         try:
                             # (lxml-stubs 0.5 types sourceline as "...")
@@ -699,7 +710,7 @@ class LxmlTreeBuilder(TextRuns):
         order, so the line is counted on from the last one (``_line_of``
         only for the rare step back)."""
         if pos >= self._line_pos:
-            self._line += self._source.count("\n", self._line_pos, pos)  # type: ignore[union-attr]
+            self._line += self._text.count("\n", self._line_pos, pos)
             self._line_pos = pos
             return self._line
         return self._line_of(pos)
