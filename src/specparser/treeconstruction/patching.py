@@ -505,6 +505,7 @@ class ContentPatching:
         places = self.places
         while places:
             places.popitem()  # the last placed (the deepest) first
+        self.scope = None
         self.orders.clear()
 
     def reordered(self) -> None:
