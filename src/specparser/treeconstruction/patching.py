@@ -936,7 +936,8 @@ class ContentPatching:
             known = None
         contents = self.contents
         place = known
-        for current in reversed(path):
+        path.reverse()  # (mypyc cannot compile reversed() of this list)
+        for current in path:
             if place is None:
                 place = _Place(current, None, None)
             else:
