@@ -182,6 +182,19 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "<template for>: deep markers, one scope": (
         lambda n: "<body>" + "<div>" * n + '<?marker name="x">' * n + "</div>" * n + '<template for="x">A</template>' * n,
         400),
+    # Deep markers looked up from a new scope each time (out of it, or
+    # inside it), and markers fostered before a table placed against a
+    # deep one: each lookup or placement climbed the depth (what a lookup
+    # learnt was kept for its scope only), 2.6 s at n = 4000 on etree.
+    "<template for>: deep markers, a new scope per lookup": (
+        lambda n: "<body>" + "<div>" * n + '<?marker name="x">' * 4 + "</div>" * n
+        + '<span><template for="x">A</template></span>' * n, 400),
+    "<template for>: deep markers, a new enclosing scope per lookup": (
+        lambda n: "<body>" + "<span>" * n + "<div>" * n + '<?marker name="x">' * n + "</div>" * n
+        + '<template for="x">A</template></span>' * n, 300),
+    "<template for>: fostered markers placed against a deep one": (
+        lambda n: "<body><table><tr><td>" + "<div>" * n + '<?marker name="x">' + "</div>" * n + "</td></tr>"
+        + '<b><?marker name="x"><template for="x">y</template></b>' * n, 300),
 }
 
 # (tree type, shape) -> the third-party call whose own cost is quadratic;

@@ -381,6 +381,22 @@ CHROMIUM = [
     ('<select><?marker name="x"></select><template for="x"><option>o</template>',
      '| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <option>\n|         "o"',
      '| <select>\n|   <option>\n|     "o"'),
+    # Deep markers looked up from a new scope each time, and markers fostered
+    # before a table placed against a deep one (the shapes of test_scaling).
+    ('<body><div><div><div><?marker name="x"><?marker name="x"><?marker name="x"><?marker name="x"></div></div></div><span><template for="x">A</template></span><span><template for="x">A</template></span><span><template for="x">A</template></span>',
+     '| <html>\n|   <head>\n|   <body>\n|     <div>\n|       <div>\n|         <div>\n|           <?marker name="x"?>\n|           <?marker name="x"?>\n|           <?marker name="x"?>\n|           <?marker name="x"?>\n|     <span>\n|       <template>\n|         for="x"\n|         content\n|           "A"\n|     <span>\n|       <template>\n|         for="x"\n|         content\n|           "A"\n|     <span>\n|       <template>\n|         for="x"\n|         content\n|           "A"',
+     '| <div>\n|   <div>\n|     <div>\n|       <?marker name="x"?>\n|       <?marker name="x"?>\n|       <?marker name="x"?>\n|       <?marker name="x"?>\n| <span>\n|   <template>\n|     for="x"\n|     content\n|       "A"\n| <span>\n|   <template>\n|     for="x"\n|     content\n|       "A"\n| <span>\n|   <template>\n|     for="x"\n|     content\n|       "A"'),
+    ('<body><span><span><span><div><div><div><?marker name="x"><?marker name="x"><?marker name="x"></div></div></div><template for="x">A</template></span><template for="x">A</template></span><template for="x">A</template></span>',
+     '| <html>\n|   <head>\n|   <body>\n|     <span>\n|       <span>\n|         <span>\n|           <div>\n|             <div>\n|               <div>\n|                 "AAA"',
+     '| <span>\n|   <span>\n|     <span>\n|       <div>\n|         <div>\n|           <div>\n|             "AAA"'),
+    ('<body><table><tr><td><div><div><div><?marker name="x"></div></div></div></td></tr><b><?marker name="x"><template for="x">y</template></b><b><?marker name="x"><template for="x">y</template></b><b><?marker name="x"><template for="x">y</template></b>',
+     '| <html>\n|   <head>\n|   <body>\n|     <b>\n|       "y"\n|     <b>\n|       "y"\n|     <b>\n|       "y"\n|     <table>\n|       <tbody>\n|         <tr>\n|           <td>\n|             <div>\n|               <div>\n|                 <div>\n|                   <?marker name="x"?>',
+     '| <b>\n|   "y"\n| <b>\n|   "y"\n| <b>\n|   "y"\n| <table>\n|   <tbody>\n|     <tr>\n|       <td>\n|         <div>\n|           <div>\n|             <div>\n|               <?marker name="x"?>'),
+    # The adoption agency nesting the markers one level deeper before each
+    # lookup (the furthest block is the scope).
+    ('<body><b id=0><b id=1><b id=2><div><?marker name="x"><?marker name="x"><?marker name="x"></b></b><template for="x">A</template></b></b><template for="x">A</template></b></b><template for="x">A</template>',
+     '| <html>\n|   <head>\n|   <body>\n|     <b>\n|       id="0"\n|       <b>\n|         id="1"\n|         <b>\n|           id="2"\n|     <div>\n|       <b>\n|         id="0"\n|         <b>\n|           id="1"\n|           <b>\n|             id="2"\n|             "AAA"',
+     '| <b>\n|   id="0"\n|   <b>\n|     id="1"\n|     <b>\n|       id="2"\n| <div>\n|   <b>\n|     id="0"\n|     <b>\n|       id="1"\n|       <b>\n|         id="2"\n|         "AAA"'),
 ]
 
 

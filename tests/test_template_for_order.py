@@ -206,3 +206,41 @@ def test_wide_parents_match_a_brute_force_search(tree: str, monkeypatch: pytest.
     assert not checked.mismatches, "\n".join(checked.mismatches[:10])
     assert checked.lookups > 400, checked.lookups
     assert checked.ways.get("_before_kept", 0) > 50, checked.ways
+
+
+# Deep markers: looked up from a new scope each time (outside it, inside
+# it), placed against a deep one after foster parenting, and moved by the
+# adoption agency between lookups (the places found are kept until a node
+# moves: see patching._Place).
+DEEP = [
+    "<body>" + "<div>" * 40 + '<?marker name="x">' * 4 + "</div>" * 40 + '<span><template for="x">A</template></span>' * 40,
+    "<body>" + "<span>" * 30 + "<div>" * 30 + '<?marker name="x">' * 30 + "</div>" * 30
+    + '<template for="x">A</template></span>' * 30,
+    "<body><table><tr><td>" + "<div>" * 40 + '<?marker name="x">' + "</div>" * 40 + "</td></tr>"
+    + '<b><?marker name="x"><template for="x">y</template></b>' * 40,
+    "<body><b>" + "<div>" * 20 + '<?marker name="x">' * 30 + "</div>" * 10
+    + '</b><span><template for="x">A</template></span><b><p>' * 30,
+    "<body>" + "".join(f"<b id={i}>" for i in range(30)) + "<div>" + '<?marker name="x">' * 30
+    + '</b></b><template for="x">A</template>' * 30,
+]
+
+
+@pytest.mark.parametrize("tree", TREE_TYPES)
+@pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "general"])
+def test_deep_markers_match_a_brute_force_search(tree: str, fast_paths: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = tree.split(".")[0]
+    if base in MISSING:
+        pytest.skip(MISSING[base])
+    checked = _Checked(monkeypatch)
+    for source in DEEP:
+        for context in (None, "div"):
+            checked.source = source
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                build_tree(
+                    source, get_builder(tree)(namespaceHTMLElements=True),
+                    context=None if context is None else context_element(context), fast_paths=fast_paths,
+                )
+    assert not checked.mismatches, "\n".join(checked.mismatches[:10])
+    assert checked.lookups == 340, checked.lookups
+    assert checked.ways.get("_first_in_range", 0) > 50 and checked.ways.get("_first_in_order", 0) > 20, checked.ways

@@ -103,6 +103,25 @@ HOSTILE = {
     "adoption agency bookmark after many distinct formatting elements": (
         lambda n: _distinct("b", n) + "<a><b><div>x</a>" * n
     ),
+    # <template for> with deep markers: lookups from a new scope each time,
+    # markers fostered before a table placed against a deep one (each
+    # climbed the depth).
+    "<template for>: deep markers, a new scope per lookup": (
+        lambda n: "<body>" + "<div>" * n + '<?marker name="x">' * 4 + "</div>" * n
+        + '<span><template for="x">A</template></span>' * n
+    ),
+    "<template for>: deep markers, a new enclosing scope per lookup": (
+        lambda n: "<body>" + "<span>" * n + "<div>" * n + '<?marker name="x">' * n + "</div>" * n
+        + '<template for="x">A</template></span>' * n
+    ),
+    "<template for>: fostered markers placed against a deep one": (
+        lambda n: "<body><table><tr><td>" + "<div>" * n + '<?marker name="x">' + "</div>" * n + "</td></tr>"
+        + '<b><?marker name="x"><template for="x">y</template></b>' * n
+    ),
+    "<template for>: the adoption agency nesting markers deeper per lookup": (
+        lambda n: "<body>" + "".join(f"<b id={i}>" for i in range(n)) + "<div>" + '<?marker name="x">' * n
+        + '</b></b><template for="x">A</template>' * n
+    ),
 }
 
 
