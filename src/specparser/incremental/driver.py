@@ -72,8 +72,8 @@ class IncrementalTokenizer:
     whole text: the same tokens, split the same way, with the same offsets
     (into the whole preprocessed input), and the same errors in ``errors``.
     ``state`` and ``last_start_tag`` are the tokenizer's to start with.
-    ``lines`` (a :class:`.positions.SourceLines`, made when ``errors`` is a
-    list) gives the errors their lines and columns."""
+    ``self.lines`` (a :class:`.positions.SourceLines`, made when ``errors``
+    is a list) gives the errors their lines and columns."""
 
     __slots__ = (
         "sink", "errors", "fast_paths", "gate", "lines",
@@ -89,17 +89,16 @@ class IncrementalTokenizer:
         fast_paths: bool = True,
         state: int = DATA_STATE,
         last_start_tag: str | None = None,
-        lines: SourceLines | None = None,
     ) -> None:
         self.sink = sink
         self.errors = errors
         self.fast_paths = fast_paths
         self.gate = TokenGate(sink, errors, state)
         self.gate.resume = (0, state, last_start_tag, 0)
-        self.lines = SourceLines() if lines is None and errors is not None else lines
+        self.lines = SourceLines() if errors is not None else None
         # Whether only the errors read the lines (no builder asks for the
         # source): then what is behind the resume point can be forgotten.
-        self.forget_lines = lines is None and errors is not None
+        self.forget_lines = errors is not None
         # Whether the sink reads the tokens' offsets (see .window: those of
         # the tokens that skip the gate are into the window).
         self.offsets_read = True
@@ -293,15 +292,15 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         # the window itself: str.count at C speed, not a SourceLines call
         # per element.  (With errors= the window drops its start at once.)
         self._window_source = tracks_source and errors is None and getattr(builder, "source_lines_suffice", False)
-        # Only the errors read these lines (and a builder that counts
-        # newlines, given them with errors=); without errors= a builder
-        # gets the window or the whole text instead.
-        lines = SourceLines(columns=True) if errors is not None else None
         # A fragment starts in the state its context element asks for
         # (https://html.spec.whatwg.org/#html-fragment-parsing-algorithm step 4).
         state = DATA_STATE if context is None else constructor.initial_tokenizer_state()
-        super().__init__(constructor, errors=errors, fast_paths=fast_paths, lines=lines, state=state)
-        self.forget_lines = lines is not None and not tracks_source
+        super().__init__(constructor, errors=errors, fast_paths=fast_paths, state=state)
+        # The errors' lines (errors= only) are kept whole when a builder
+        # reads them too (a builder that counts newlines is given them
+        # below); without errors= a builder gets the window or the whole
+        # text instead.
+        self.forget_lines = self.lines is not None and not tracks_source
         self.offsets_read = tracks_source
         self.keeps_start = tracks_source and errors is None and listener is None
         self.builder = builder
@@ -312,7 +311,7 @@ class IncrementalTreeConstruction(IncrementalTokenizer):
         if tracks_source and not self._window_source:
             if getattr(builder, "source_lines_suffice", False):
                 # errors= is given: the errors' own lines answer what the builder asks.
-                builder.set_source(lines)  # type: ignore[arg-type]
+                builder.set_source(self.lines)  # type: ignore[arg-type]
             else:
                 # A builder of the caller's own gets the text itself, as
                 # the one-shot parser gives it (kept whole for it).
