@@ -913,19 +913,26 @@ class ContentPatching:
                 break  # template contents other than the scope's
             path.append(above)
             above = parent_of(above)
-        return self._place_of(node)
+        # (None of path is placed: the climb goes on from above.)
+        return self._place_from(path, above)
 
     def _place_of(self, node: Any) -> _Place:
         """``node``'s :class:`_Place`: found by climbing to the first node
         placed since the last move (or the root), placing each node met,
         so each node is climbed once until a node moves."""
-        places = self.places
-        known = places.get(id(node))
+        known = self.places.get(id(node))
         if known is not None and known.node is node:
             return known
+        return self._place_from([node], self.builder.parent_of(node))
+
+    def _place_from(self, path: list[Any], above: Any) -> _Place:
+        """The place of ``path[0]``, where ``path`` climbs from it through
+        nodes not placed to just below ``above`` (None: past the root): the
+        climb goes on from ``above`` to the first placed node, and every
+        node met is placed."""
+        places = self.places
         parent_of = self.builder.parent_of
-        path = [node]
-        above = parent_of(node)
+        known: _Place | None = None
         while above is not None:
             known = places.get(id(above))
             if known is not None and known.node is above:
