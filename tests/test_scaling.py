@@ -100,6 +100,15 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "deep lists": (lambda n: "<ul><li>" * n + "x", 2500),
     "comments at depth": (lambda n: "<div>" * n + "<!--c-->" * n, 4000),
     "adoption agency at every end tag": (lambda n: "<b><div>x</b>" * n, 800),
+    # The adoption agency moving everything parsed so far at each </b>
+    # (the <div>, its children, the new <b>): lxml walks each moved
+    # subtree, 3.9x per doubling with lxml before its builder deferred such
+    # moves (specparser.builders._deferred_moves).
+    "adoption agency moving a growing subtree": (
+        lambda n: "<body>" + _distinct("b", n) + "<div>" + "</b></b>x" * (n // 2), 1000),
+    "<template for>: the adoption agency nesting markers deeper per lookup": (
+        lambda n: "<body>" + _distinct("b", n) + "<div>" + '<?marker name="x">' * n
+        + '</b></b><template for="x">A</template>' * n, 500),
     "misnested a around paragraphs": (lambda n: "<a>x<p>y" * n, 1000),
     "foster-parented text between comments": (lambda n: "<table>" + "x<!---->" * n, 3000),
     "foster-parented runs around formatting": (lambda n: "<table>" + ("y" * 50 + "<b>") * n, 1200),

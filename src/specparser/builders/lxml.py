@@ -122,6 +122,7 @@ from ..infoset import (
 )
 from ..shadow_dom import drop_unclonable_holders, holder_attributes, insert_holder, is_holder
 from ..treebuilder import TreeBuilder
+from ._deferred_moves import DeferredMoves
 from ._text_runs import NO_TEXT, TextRuns
 from .._mypyc import mypyc_attr
 
@@ -148,6 +149,10 @@ _XLINK_CLARK: Final = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN: Final = len(_XLINK_CLARK)
 _NO_SOURCE: Final = sys.maxsize  # LxmlTreeBuilder._line_pos without a str source
 _MAX_BEFORE_DOCTYPE: Final = 100  # comments and PIs kept before the DOCTYPE (_create_root)
+# Moves of nodes that have children lxml makes itself (walking each moved
+# subtree) before the builder defers the tree's moves (_deferred_moves):
+# bounds that walking to this many times the tree; no corpus page makes one.
+_SUBTREE_MOVES_BEFORE_DEFERRING: Final = 8
 
 # The hot caches start as these tables of the HTML standard's element and
 # attribute names (and common SVG attributes) that lxml takes as they are,
@@ -307,6 +312,13 @@ class LxmlTreeBuilder(TextRuns):
     source_lines_suffice = True
     # Whether a shadow root was attached (attach_shadow_root).
     _holds_shadow_roots = False
+    # Moves of nodes with children lxml may still make before moves are
+    # deferred (_subtree_moved); below 0 from the start: deferred from the
+    # root element on.  And the deferred structure, once they are.  (Class
+    # defaults: they become instance attributes only in a document that
+    # moves a subtree, keeping the builder's attributes fast.)
+    _subtree_moves_left: int = _SUBTREE_MOVES_BEFORE_DEFERRING
+    _deferred: DeferredMoves | None = None
 
     def __init_subclass__(cls, **keywords: Any) -> None:
         # A subclass that overrides create_element or append expects every
@@ -391,11 +403,22 @@ class LxmlTreeBuilder(TextRuns):
     def start_fragment(self) -> Any:
         self._fragment = _new_element(self._kind.parser, "DOCUMENT_FRAGMENT", None)
         self._make = self._fragment.makeelement
+        if self._subtree_moves_left < 0:
+            self._defer_moves()
         return self._fragment
+
+    def hold_nodes_weakly(self) -> None:
+        """The event interfaces (:mod:`specparser.events`) report nodes as
+        they are built and let the caller drop them: moves are never
+        deferred, as the deferred structure holds every node, and would
+        report elements whose children are not in them yet."""
+        self._subtree_moves_left = sys.maxsize
 
     def finish(self) -> Any:
         if self._text_parts is not None:
             self._flush_text()
+        if self._deferred is not None:
+            self._assemble()
         if self._fragment is not None:
             result: Any = self._finish_fragment()  # a list, or the tree below
         else:
@@ -460,7 +483,7 @@ class LxmlTreeBuilder(TextRuns):
                 if namespace == HTML_NAMESPACE:
                     self._own_tags()
                     self._html_tags[name] = tag
-                    if tag.isascii():
+                    if tag.isascii() and self._deferred is None:  # (see _defer_moves)
                         self._html_tag_bytes[name] = tag.encode("ascii")
                 else:
                     self._caches.tags[key] = tag
@@ -583,7 +606,8 @@ class LxmlTreeBuilder(TextRuns):
 
     def _append_new_element(self, parent: Any, name: str, namespace: str, attrs: dict, pos: int) -> Any:
         """append_new_element for every element but an HTML one with names
-        seen before and taken as they are."""
+        seen before and taken as they are (and every element while moves are
+        deferred: made detached, then placed)."""
         caches = self._caches
         scope = caches.foreign_scope
         if (parent is scope[1] or parent is scope[2]) and namespace == scope[0]:
@@ -613,6 +637,10 @@ class LxmlTreeBuilder(TextRuns):
             if element is not None:
                 self.append(parent, element)
                 return element
+        if self._deferred is not None:
+            element = self.create_element(name, namespace, attrs, pos)
+            self.append(parent, element)
+            return element
         tag = self._lookup_tag(name, namespace)
         if parent is self._text_parent:
             self._end_text_run()
@@ -988,11 +1016,22 @@ class LxmlTreeBuilder(TextRuns):
         # (specparser.shadow_dom).
         self._children_changed()
         holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
-        insert_holder(host, holder)
+        deferred = self._deferred
+        if deferred is None:
+            insert_holder(host, holder)
+        else:
+            holder.tail = host.text  # (insert_holder, with the holder placed here)
+            host.text = None
+            kids = deferred.kids(host)
+            deferred.insert(host, holder, kids[0] if kids else None)
         self._holds_shadow_roots = True
         return holder
 
     # -- mutation --------------------------------------------------------
+    #
+    # Each method that changes where nodes hang has lxml's way and, once
+    # moves are deferred (_defer_moves), the way of _deferred_moves, whose
+    # nodes lxml holds detached.
 
     def append(self, parent: Any, child: Any) -> None:
         if parent is self._text_parent:
@@ -1000,8 +1039,21 @@ class LxmlTreeBuilder(TextRuns):
         if parent.__class__ is LxmlDocument:
             self._append_to_document(child)
             return
-        if child.getparent() is not None:
+        deferred = self._deferred
+        if deferred is None:
+            if child.getparent() is not None:
+                self.remove(child)
+                deferred = self._deferred  # (that move may have started deferring)
+        elif child in deferred.parents:
             self.remove(child)
+        if deferred is not None:
+            deferred.insert(parent, child, None)
+            if child in deferred.children:
+                self._last_parent = self._last_child = None  # (as below)
+            else:
+                self._last_parent = parent
+                self._last_child = child
+            return
         _append_unchecked(parent, child)
         if len(child):
             # An element appended with children of its own (the adoption
@@ -1023,6 +1075,8 @@ class LxmlTreeBuilder(TextRuns):
             self._last_top = child
             self._last_parent = None
             self._last_child = child
+            if self._subtree_moves_left < 0:
+                self._defer_moves()
         elif self.root is None:
             document.before_root.append(child)
         else:
@@ -1034,13 +1088,21 @@ class LxmlTreeBuilder(TextRuns):
         if parent is self._text_parent:
             self._end_text_run()
         self._last_parent = self._last_child = None
-        if child.getparent() is not None:
+        deferred = self._deferred
+        if deferred is None:
+            if child.getparent() is not None:
+                self.remove(child)
+                deferred = self._deferred
+        elif child in deferred.parents:
             self.remove(child)
         if parent.__class__ is LxmlDocument:
             if self.root is None:
                 before = parent.before_root
                 before.insert(before.index(reference), child)
                 return
+        if deferred is not None:
+            deferred.insert(parent, child, reference)
+            return
         # The text before ``reference`` (the previous sibling's tail) stays
         # before ``child``, as a DOM text node would.
         reference.addprevious(child)
@@ -1048,46 +1110,123 @@ class LxmlTreeBuilder(TextRuns):
     # insert_text: TextRuns', with this.
 
     def _text_previous_of(self, parent: Any, before: Any) -> Any:
+        # While moves are deferred, lxml holds every node below the root
+        # detached: it answers None, and only then is the deferred
+        # structure asked (a class attribute, slow to read on CPython 3.11).
         if before is not None:
-            return before.getprevious()
+            previous = before.getprevious()
+            if previous is None and self._deferred is not None:
+                return self._deferred.previous_of(parent, before)
+            return previous
         if parent.__class__ is LxmlDocument:
             return NO_TEXT  # a Document has no text children (the parser sends none)
         try:
             return parent[-1]
         except IndexError:
+            if self._deferred is not None:
+                return self._deferred.previous_of(parent, None)
             return None
 
     def remove(self, node: Any) -> None:
         self._children_changed()
-        parent = node.getparent()
-        if parent is None:
-            return
+        deferred = self._deferred
+        if deferred is None:
+            parent = node.getparent()
+            if parent is None:
+                return
+            if len(node) and self._subtree_moved():
+                self.remove(node)  # (deferred now)
+                return
+        else:
+            parent = deferred.parents.get(node)
+            if parent is None:
+                return
         tail = node.tail
         if tail:
             # The text after the node stays where it was.
             self._write_text(parent, tail, node)
             node.tail = None
-        parent.remove(node)
+        if deferred is None:
+            parent.remove(node)
+        else:
+            deferred.detach(node)
+
+    def _subtree_moved(self) -> bool:
+        """Count a move of a node that has children (lxml walks its whole
+        subtree); whether moves are deferred from now on (and are)."""
+        left = self._subtree_moves_left - 1
+        self._subtree_moves_left = left
+        return left < 0 and self._defer_moves() is not None
+
+    def _defer_moves(self) -> DeferredMoves | None:
+        """Keep where the nodes below the root element (or the fragment's
+        container) hang in Python lists from now on (see
+        :mod:`._deferred_moves`); None while there is no such node."""
+        top = self._fragment if self._fragment is not None else self.root
+        if top is None or self._deferred is not None:
+            return self._deferred
+        # Text buffered for a place is written while lxml still holds it.
+        self._children_changed()
+        deferred = self._deferred = DeferredMoves(top)
+        # append_new_element makes elements in place (SubElement) from the
+        # tags in this table and into the foreign scope: with the table
+        # empty (_tag adds no tag to it meanwhile) and no scope, every
+        # element takes _append_new_element's path that is made detached and
+        # placed.
+        self._html_tag_bytes = {}
+        self._caches.foreign_scope = (None, None, None)
+        return deferred
+
+    def _assemble(self) -> None:
+        """The tree put together in lxml at last (finish)."""
+        deferred = self._deferred
+        assert deferred is not None
+        self._deferred = None
+        deferred.assemble(_append_unchecked)
+        self._last_parent = self._last_child = None
+        tags = self._html_tags
+        if tags is _KNOWN_HTML_TAGS[self.namespace_html]:
+            self._html_tag_bytes = _KNOWN_HTML_TAG_BYTES[self.namespace_html]
+        else:
+            self._html_tag_bytes = {name: tag.encode("ascii") for name, tag in tags.items() if tag.isascii()}
 
     def move_children(self, old_parent: Any, new_parent: Any) -> None:
         self._children_changed()
+        deferred = self._deferred
+        children: list = []
+        if deferred is None:
+            children = list(old_parent)
+            for child in children:
+                if len(child):
+                    if self._subtree_moved():
+                        self.move_children(old_parent, new_parent)  # (deferred now)
+                        return
+                    break
         text = old_parent.text
         if text:
             self._write_text(new_parent, text)
             old_parent.text = None
-        children = list(old_parent)
+        if deferred is not None:
+            kids = deferred.children.get(old_parent)
+            holder = self._holds_shadow_roots and bool(kids) and is_holder(kids[0])  # type: ignore[index]
+            if holder:
+                self._move_holder_tail(kids[0], new_parent)  # type: ignore[index]
+            deferred.move_all(old_parent, new_parent, holder)
+            return
         if self._holds_shadow_roots and children and is_holder(children[0]):
-            # A shadow root is no child: it stays with its host, and the
-            # host's first text (the holder's tail) moves.
-            holder = children.pop(0)
-            if holder.tail:
-                self._write_text(new_parent, holder.tail)
-                holder.tail = None
+            self._move_holder_tail(children.pop(0), new_parent)
         # lxml moves each child's tail (the text after it) along with it.
         # (extend checks each child against new_parent's ancestors: the
         # parser moves children only into the adoption agency's new,
         # detached element, so that costs O(1).)
         new_parent.extend(children)
+
+    def _move_holder_tail(self, holder: Any, new_parent: Any) -> None:
+        """A shadow root is no child: it stays with its host, and the
+        host's first text (the holder's tail) moves (move_children)."""
+        if holder.tail:
+            self._write_text(new_parent, holder.tail)
+            holder.tail = None
 
     def parent_of(self, node: Any) -> Any:
         if node.__class__ is LxmlDocument:
@@ -1096,7 +1235,8 @@ class LxmlTreeBuilder(TextRuns):
         # attached: the compiled build's classes take no such assignment.)
         if self._holds_shadow_roots and is_holder(node):
             return None  # a shadow root has no parent
-        parent = node.getparent()
+        deferred = self._deferred
+        parent = node.getparent() if deferred is None else deferred.parents.get(node)
         if parent is None and node is self.root and self.root is not None:
             return self.document
         return parent
@@ -1107,14 +1247,24 @@ class LxmlTreeBuilder(TextRuns):
             if root is None:
                 return list(parent.before_root)
             return [*root.itersiblings(preceding=True)][::-1] + [root, *root.itersiblings()]
+        deferred = self._deferred
+        if deferred is not None:
+            return list(deferred.children.get(parent, ()))
         return list(parent)
 
     def children_after(self, parent: Any, child: Any) -> Any:
+        deferred = self._deferred
+        if deferred is not None and parent.__class__ is not LxmlDocument:
+            return deferred.following(parent, child)
         return child.itersiblings()
 
     def remove_between(self, parent: Any, start: Any, end: Any) -> None:
         self._children_changed()
         start.tail = None
+        deferred = self._deferred
+        if deferred is not None and parent.__class__ is not LxmlDocument:
+            deferred.drop_between(parent, start, end)  # their tails go with them
+            return
         node = start.getnext()
         while node is not None and node is not end:
             following = node.getnext()
@@ -1138,6 +1288,13 @@ class LxmlTreeBuilder(TextRuns):
         # clones is taken before it changes.  deepcopy copies the subtree
         # and the tail (the text after it).
         text = source.text
+        deferred = self._deferred
+        if deferred is not None:
+            unclonable = _unclonable_holder if self._holds_shadow_roots else _never
+            clones = [deferred.clone(child, unclonable) for child in deferred.children.get(source, ())]
+            deferred.replace_children(target, clones)
+            target.text = text
+            return
         clones = [copy.deepcopy(child) for child in source]
         if self._holds_shadow_roots:
             for clone in clones:
@@ -1180,6 +1337,16 @@ def _append_unchecked(parent: Any, child: Any) -> None:
     (lxml frees the placeholder, which nothing references)."""
     _sub_element(parent, _PLACEHOLDER)
     parent[-1] = child
+
+
+def _unclonable_holder(node: Any) -> bool:
+    """Whether ``node`` is a shadow root that is not clonable (see
+    :func:`specparser.shadow_dom.drop_unclonable_holders`)."""
+    return is_holder(node) and "shadowrootclonable" not in node.attrib
+
+
+def _never(node: Any) -> bool:
+    return False
 
 
 def _local(tag: str) -> str:

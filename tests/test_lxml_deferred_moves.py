@@ -1,0 +1,250 @@
+"""The lxml builder's deferred moves (:mod:`specparser.builders._deferred_moves`).
+
+lxml walks the whole subtree of every node it moves, so a document that
+has the adoption agency move a growing subtree again and again was
+quadratic with lxml (0.73 s at n = 4,000 for the shape below, 0.06 s with
+ElementTree).  After a few such moves the builder keeps the tree's
+structure in Python lists and assembles it in lxml when parsing ends.
+
+Here: a builder that defers from the root element on (so that every
+builder method's deferred way runs on every input) builds the same tree as
+lxml's own moves, byte for byte with every ``sourceline``, on the WPT tree
+tests, the corpus and generated documents, for the lxml and lxml.html
+trees with and without namespaced HTML elements; the default budget is
+what the module says (no corpus page spends it; the ninth move defers);
+the event interfaces never defer; and the hostile shapes grow linearly
+(also in tests/test_scaling.py, slow).
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("lxml", reason="lxml is not installed (pip install specparser-html[lxml])")
+
+from lxml import etree  # noqa: E402
+
+import specparser  # noqa: E402
+from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
+from compat.tree_suite import load_cases, missing_reason  # noqa: E402
+from specparser.builders import _deferred_moves  # noqa: E402
+from specparser.builders.lxml import LxmlTreeBuilder  # noqa: E402
+from specparser.testformat import dump_events  # noqa: E402
+from specparser.treeconstruction import build_tree, context_element  # noqa: E402
+from specparser.walkers.lxml import walk  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::specparser.infoset.DataLossWarning")
+
+CASES = load_cases()
+FILES = sorted({c.file for c in CASES})
+CORPUS = sorted(corpus_dir().glob("*.html")) if corpus_dir() is not None else []
+OPTIONS = [
+    pytest.param({}, id="lxml"),
+    pytest.param({"html_classes": True, "namespaceHTMLElements": False}, id="lxml.html-plain"),
+]
+
+
+def _distinct(name: str, n: int) -> str:
+    return "".join(f"<{name} id={i}>" for i in range(n))
+
+
+def growing_subtree(n: int) -> str:
+    """The adoption agency moves the <div>, then all its children, then the
+    new <b> holding them, at each of n/2 </b>: everything parsed so far."""
+    return "<body>" + _distinct("b", n) + "<div>" + "</b></b>x" * (n // 2)
+
+
+def markers_nested_deeper(n: int) -> str:
+    """The same, with a <template for> lookup among n markers after each."""
+    return (
+        "<body>" + _distinct("b", n) + "<div>" + '<?marker name="x">' * n
+        + '</b></b><template for="x">A</template>' * n
+    )
+
+
+class _Assembling(LxmlTreeBuilder):
+    """Records that its tree was deferred (and so assembled)."""
+
+    assembled = False
+
+    def _assemble(self) -> None:
+        self.assembled = True
+        super()._assemble()
+
+
+def _builder(deferred: bool, options: dict) -> LxmlTreeBuilder:
+    if not deferred:
+        return LxmlTreeBuilder(**options)
+    builder = _Assembling(**options)
+    builder._subtree_moves_left = -1  # deferred from the root element on
+    return builder
+
+
+def _parse(text: str, deferred: bool, options: dict, context: str | None = None, scripting: bool = False) -> Any:
+    builder = _builder(deferred, options)
+    return build_tree(
+        text, builder, scripting=scripting, context=None if context is None else context_element(context)
+    ), builder
+
+
+def _picture(result: Any) -> list:
+    """Everything lxml holds of a document or fragment: its XML and every
+    node's sourceline (a fragment: its leading text, then each node)."""
+    if isinstance(result, list):
+        return [item if isinstance(item, str) else _picture_of_node(item) for item in result]
+    return [etree.tostring(result, encoding="unicode"), *_lines(result.getroot())]
+
+
+def _picture_of_node(node: Any) -> list:
+    return [etree.tostring(node, encoding="unicode", with_tail=True), *_lines(node)]
+
+
+def _lines(node: Any) -> list:
+    return [(n.tag if isinstance(n.tag, str) else "#", n.sourceline) for n in node.iter()]
+
+
+def _same_both_ways(text: str, options: dict, context: str | None = None, scripting: bool = False) -> Any:
+    plain, plain_builder = _parse(text, False, options, context, scripting)
+    deferred, deferred_builder = _parse(text, True, options, context, scripting)
+    assert deferred_builder.assembled and deferred_builder._deferred is None
+    assert _picture(deferred) == _picture(plain), f"input: {text!r} context: {context!r}"
+    return deferred
+
+
+@pytest.mark.skipif(not CASES, reason=missing_reason())
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("file", FILES)
+def test_wpt_trees_alike_with_moves_deferred(file: str, options: dict) -> None:
+    failures = []
+    for case in (c for c in CASES if c.file == file and c.skip is None):
+        tree = _same_both_ways(case.data, options, case.context, case.scripting)
+        if not options and dump_events(walk(tree)) != case.expected:
+            failures.append(case.id)
+    assert not failures
+
+
+@pytest.mark.skipif(not CORPUS, reason=MISSING_CORPUS)
+def test_corpus_alike_with_moves_deferred() -> None:
+    assert len(CORPUS) == 130
+    for path in CORPUS[::3]:
+        data = path.read_bytes()
+        plain = specparser.parse(data, _builder(False, {}))
+        builder = _builder(True, {})
+        deferred = specparser.parse(data, builder)
+        assert builder.assembled
+        assert _picture(deferred) == _picture(plain), path.name
+
+
+@pytest.mark.skipif(not CORPUS, reason=MISSING_CORPUS)
+def test_no_corpus_page_spends_the_budget() -> None:
+    """The module's claim: real pages move no subtree lxml would walk."""
+    for path in CORPUS:
+        builder = LxmlTreeBuilder()
+        specparser.parse(path.read_bytes(), builder)
+        assert builder._subtree_moves_left == LxmlTreeBuilder()._subtree_moves_left, path.name
+
+
+PIECES = st.sampled_from(
+    [
+        "<b>", "</b>", "<i id=1>", "<i id=2>", "</i>", "<a>", "</a>", "<p>", "</p>", "<div>", "</div>",
+        "<table>", "<tr>", "<td>", "</table>", "x", " ", "<!--c-->", "<?pi d>", "<svg>", "<math>",
+        "<template>", "</template>", '<?marker name="m">', '<?start name="m">', "<?end>",
+        '<template for="m">', "<select>", "<option>", "<button>", "<selectedcontent>",
+        "<template shadowrootmode=open>", "<template shadowrootmode=open shadowrootclonable>",
+        "<nobr>", "<font>", "<center>", "</body>", "</html>", "<frameset>", "<li>", "<h1>",
+    ]
+)
+DOCUMENTS = st.lists(PIECES, max_size=50).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(DOCUMENTS, st.sampled_from([None, "div", "table", "template", "svg svg", "select"]), st.booleans())
+def test_generated_documents_alike_with_moves_deferred(text: str, context: str | None, html_classes: bool) -> None:
+    options = {"html_classes": True, "namespaceHTMLElements": False} if html_classes else {}
+    _same_both_ways(text, options, context)
+
+
+def test_the_ninth_subtree_move_defers() -> None:
+    """Eight moves of nodes with children are lxml's; the ninth starts
+    deferring (and nothing is counted after it), with the same tree."""
+    assert LxmlTreeBuilder()._subtree_moves_left == 8
+    seen = []
+
+    class Watching(LxmlTreeBuilder):
+        def _subtree_moved(self) -> bool:
+            deferring = super()._subtree_moved()
+            seen.append((self._subtree_moves_left, deferring))
+            return deferring
+
+    text = growing_subtree(40)
+    builder = Watching()
+    tree = build_tree(text, builder)
+    assert seen == [(left, False) for left in range(7, -1, -1)] + [(-1, True)]
+    assert _picture(tree) == _picture(build_tree(text, _builder(False, {})))
+
+
+def test_events_never_defer() -> None:
+    """The events interface reads each element at "end", children and
+    all, and may drop it: nothing is deferred there.  (Deferred, the <b>
+    that wraps the <div>'s content at each </b> would have no children
+    when it ends.)"""
+    text = growing_subtree(200)
+    parser = specparser.Parser(tree="lxml", events=("end",))
+    children_at_end = []
+    for start in range(0, len(text), 64):
+        parser.feed(text[start : start + 64])
+        children_at_end += [len(node) for _, node in parser.read_events() if etree.QName(node).localname == "b"]
+    tree = parser.close()
+    assert etree.tostring(tree) == etree.tostring(specparser.parse(text, "lxml"))
+    # Each </b> ends one <b>; all but the two first hold the content they
+    # wrap (deferred from the ninth move on, none would).
+    assert len(children_at_end) == 372
+    assert sum(map(bool, children_at_end)) == 370
+
+
+def test_deferred_moves_use_identity() -> None:
+    """index_of finds a node by identity even among nodes that compare
+    equal (an element class with an __eq__ of its own)."""
+
+    class Same:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = object.__hash__
+
+    nodes = [Same() for _ in range(5)]
+    for index, node in enumerate(nodes):
+        assert _deferred_moves.index_of(nodes, node) == index
+    with pytest.raises(ValueError):
+        _deferred_moves.index_of(nodes, Same())
+
+
+@pytest.mark.parametrize("make", [growing_subtree, markers_nested_deeper])
+@pytest.mark.parametrize("tree", ["lxml", "lxml.html"])
+def test_moving_a_growing_subtree_is_linear(make: Any, tree: str) -> None:
+    """CPU time for 8x the input: linear ~8x, quadratic ~64x (it was 30x
+    and more before deferral); best of three rounds each."""
+
+    def best(text: str) -> float:
+        times = []
+        for _ in range(3):
+            start = time.process_time()
+            specparser.parse(text, tree)
+            times.append(time.process_time() - start)
+        return min(times)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ratios = []
+        for _ in range(3):
+            ratio = best(make(4000)) / max(best(make(500)), 2e-3)
+            ratios.append(ratio)
+            if ratio < 17.6:
+                break
+    assert min(ratios) < 17.6, ratios
