@@ -106,6 +106,10 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     # moves (specparser.builders._deferred_moves).
     "adoption agency moving a growing subtree": (
         lambda n: "<body>" + _distinct("b", n) + "<div>" + "</b></b>x" * (n // 2), 1000),
+    # Elements fostered before a deep table: lxml's addprevious walks up
+    # to the root from the table (quadratic with lxml before its builder
+    # deferred such insertions).
+    "deep foster parenting": (lambda n: "<div>" * n + "<table>" + "<br>" * n, 5000),
     "<template for>: the adoption agency nesting markers deeper per lookup": (
         lambda n: "<body>" + _distinct("b", n) + "<div>" + '<?marker name="x">' * n
         + '</b></b><template for="x">A</template>' * n, 500),

@@ -92,7 +92,7 @@ import bisect
 import copy
 import sys
 from functools import partial
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any, Final, TYPE_CHECKING
 
 try:
@@ -149,10 +149,13 @@ _XLINK_CLARK: Final = "{%s}" % XLINK_NAMESPACE
 _XLINK_LEN: Final = len(_XLINK_CLARK)
 _NO_SOURCE: Final = sys.maxsize  # LxmlTreeBuilder._line_pos without a str source
 _MAX_BEFORE_DOCTYPE: Final = 100  # comments and PIs kept before the DOCTYPE (_create_root)
-# Moves of nodes that have children lxml makes itself (walking each moved
-# subtree) before the builder defers the tree's moves (_deferred_moves):
-# bounds that walking to this many times the tree; no corpus page makes one.
-_SUBTREE_MOVES_BEFORE_DEFERRING: Final = 8
+# lxml operations that walk far (LxmlTreeBuilder._long_walk) the builder
+# lets lxml make before it defers the tree's moves (_deferred_moves): bounds
+# that walking to this many times the tree; no corpus page makes one.
+_LONG_WALKS_BEFORE_DEFERRING: Final = 8
+# Inserting before a node at least this deep walks far (lxml's addprevious
+# and insert walk up to the root to rule out a cycle).
+_DEEP: Final = 64
 
 # The hot caches start as these tables of the HTML standard's element and
 # attribute names (and common SVG attributes) that lxml takes as they are,
@@ -312,12 +315,12 @@ class LxmlTreeBuilder(TextRuns):
     source_lines_suffice = True
     # Whether a shadow root was attached (attach_shadow_root).
     _holds_shadow_roots = False
-    # Moves of nodes with children lxml may still make before moves are
-    # deferred (_subtree_moved); below 0 from the start: deferred from the
+    # lxml operations that walk far the builder may still make before moves
+    # are deferred (_long_walk); below 0 from the start: deferred from the
     # root element on.  And the deferred structure, once they are.  (Class
     # defaults: they become instance attributes only in a document that
-    # moves a subtree, keeping the builder's attributes fast.)
-    _subtree_moves_left: int = _SUBTREE_MOVES_BEFORE_DEFERRING
+    # walks far, keeping the builder's attributes fast.)
+    _long_walks_left: int = _LONG_WALKS_BEFORE_DEFERRING
     _deferred: DeferredMoves | None = None
 
     def __init_subclass__(cls, **keywords: Any) -> None:
@@ -403,7 +406,7 @@ class LxmlTreeBuilder(TextRuns):
     def start_fragment(self) -> Any:
         self._fragment = _new_element(self._kind.parser, "DOCUMENT_FRAGMENT", None)
         self._make = self._fragment.makeelement
-        if self._subtree_moves_left < 0:
+        if self._long_walks_left < 0:
             self._defer_moves()
         return self._fragment
 
@@ -412,7 +415,7 @@ class LxmlTreeBuilder(TextRuns):
         they are built and let the caller drop them: moves are never
         deferred, as the deferred structure holds every node, and would
         report elements whose children are not in them yet."""
-        self._subtree_moves_left = sys.maxsize
+        self._long_walks_left = sys.maxsize
 
     def finish(self) -> Any:
         if self._text_parts is not None:
@@ -1016,6 +1019,8 @@ class LxmlTreeBuilder(TextRuns):
         # (specparser.shadow_dom).
         self._children_changed()
         holder = self.create_element("template", HTML_NAMESPACE, holder_attributes(init))
+        if self._deferred is None and _is_deep(host):
+            self._long_walk()
         deferred = self._deferred
         if deferred is None:
             insert_holder(host, holder)
@@ -1075,7 +1080,7 @@ class LxmlTreeBuilder(TextRuns):
             self._last_top = child
             self._last_parent = None
             self._last_child = child
-            if self._subtree_moves_left < 0:
+            if self._long_walks_left < 0:
                 self._defer_moves()
         elif self.root is None:
             document.before_root.append(child)
@@ -1100,6 +1105,8 @@ class LxmlTreeBuilder(TextRuns):
                 before = parent.before_root
                 before.insert(before.index(reference), child)
                 return
+        if deferred is None and _is_deep(reference) and self._long_walk():
+            deferred = self._deferred
         if deferred is not None:
             deferred.insert(parent, child, reference)
             return
@@ -1134,7 +1141,7 @@ class LxmlTreeBuilder(TextRuns):
             parent = node.getparent()
             if parent is None:
                 return
-            if len(node) and self._subtree_moved():
+            if len(node) and self._long_walk():
                 self.remove(node)  # (deferred now)
                 return
         else:
@@ -1151,11 +1158,13 @@ class LxmlTreeBuilder(TextRuns):
         else:
             deferred.detach(node)
 
-    def _subtree_moved(self) -> bool:
-        """Count a move of a node that has children (lxml walks its whole
-        subtree); whether moves are deferred from now on (and are)."""
-        left = self._subtree_moves_left - 1
-        self._subtree_moves_left = left
+    def _long_walk(self) -> bool:
+        """Count an lxml operation that walks far: moving a node that has
+        children (lxml walks its whole subtree), inserting before a deep
+        node (lxml walks its ancestors); whether moves are deferred from now
+        on (and are)."""
+        left = self._long_walks_left - 1
+        self._long_walks_left = left
         return left < 0 and self._defer_moves() is not None
 
     def _defer_moves(self) -> DeferredMoves | None:
@@ -1198,7 +1207,7 @@ class LxmlTreeBuilder(TextRuns):
             children = list(old_parent)
             for child in children:
                 if len(child):
-                    if self._subtree_moved():
+                    if self._long_walk():
                         self.move_children(old_parent, new_parent)  # (deferred now)
                         return
                     break
@@ -1337,6 +1346,12 @@ def _append_unchecked(parent: Any, child: Any) -> None:
     (lxml frees the placeholder, which nothing references)."""
     _sub_element(parent, _PLACEHOLDER)
     parent[-1] = child
+
+
+def _is_deep(node: Any) -> bool:
+    """Whether ``node`` has at least :data:`_DEEP` ancestors (looking no
+    further up)."""
+    return next(islice(node.iterancestors(), _DEEP - 1, None), None) is not None
 
 
 def _unclonable_holder(node: Any) -> bool:
