@@ -228,6 +228,21 @@ def test_events_never_defer() -> None:
     assert sum(map(bool, children_at_end)) == 370
 
 
+@pytest.mark.parametrize("make", [growing_subtree, markers_nested_deeper, deep_foster_parenting])
+def test_fed_in_pieces_alike(make: Any) -> None:
+    """The incremental parser, fed 97 characters at a time, defers as the
+    one-shot parse does (the sourcelines too), the tree assembled at
+    close()."""
+    text = make(300)
+    builder = _Assembling()
+    parser = specparser.Parser(tree=builder)
+    for start in range(0, len(text), 97):
+        parser.feed(text[start : start + 97])
+    tree = parser.close()
+    assert builder.assembled  # (deferred after eight long walks)
+    assert _picture(tree) == _picture(specparser.parse(text, LxmlTreeBuilder()))
+
+
 def test_deferred_moves_use_identity() -> None:
     """index_of finds a node by identity even among nodes that compare
     equal (an element class with an __eq__ of its own)."""
