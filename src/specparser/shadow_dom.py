@@ -33,6 +33,7 @@ __all__ = [
     "init_from_attributes",
     "insert_holder",
     "is_holder",
+    "is_unclonable_holder",
 ]
 
 # https://dom.spec.whatwg.org/#valid-shadow-host-name: these and the valid
@@ -134,6 +135,13 @@ def is_holder(element: Any) -> bool:
     )
 
 
+def is_unclonable_holder(element: Any) -> bool:
+    """Whether an ElementTree or lxml element is the holder of a shadow root
+    whose ``clonable`` is false: "clone a node" leaves it out
+    (https://dom.spec.whatwg.org/#concept-node-clone)."""
+    return is_holder(element) and "shadowrootclonable" not in element.attrib
+
+
 def insert_holder(host: Any, holder: Any) -> None:
     """Make ``holder`` an ElementTree or lxml ``host``'s first child,
     before any text the host has (the text becomes the holder's tail)."""
@@ -147,7 +155,7 @@ def drop_unclonable_holders(root: Any) -> None:
     roots whose ``clonable`` is false ("clone a node" copies a shadow root
     only when it is clonable, https://dom.spec.whatwg.org/#concept-node-clone),
     keeping the host's text that followed the holder."""
-    hosts = [el for el in root.iter() if len(el) and is_holder(el[0]) and "shadowrootclonable" not in el[0].attrib]
+    hosts = [el for el in root.iter() if len(el) and is_unclonable_holder(el[0])]
     for host in hosts:
         holder = host[0]
         tail = holder.tail

@@ -120,7 +120,7 @@ from ..infoset import (
     coerce_name,
     count_bad_characters,
 )
-from ..shadow_dom import drop_unclonable_holders, holder_attributes, insert_holder, is_holder
+from ..shadow_dom import drop_unclonable_holders, holder_attributes, insert_holder, is_holder, is_unclonable_holder
 from ..treebuilder import TreeBuilder
 from ._deferred_moves import DeferredMoves
 from ._text_runs import NO_TEXT, TextRuns
@@ -1299,7 +1299,7 @@ class LxmlTreeBuilder(TextRuns):
         text = source.text
         deferred = self._deferred
         if deferred is not None:
-            unclonable = _unclonable_holder if self._holds_shadow_roots else _never
+            unclonable = is_unclonable_holder if self._holds_shadow_roots else _never
             clones = [deferred.clone(child, unclonable) for child in deferred.children.get(source, ())]
             deferred.replace_children(target, clones)
             target.text = text
@@ -1352,12 +1352,6 @@ def _is_deep(node: Any) -> bool:
     """Whether ``node`` has at least :data:`_DEEP` ancestors (looking no
     further up)."""
     return next(islice(node.iterancestors(), _DEEP - 1, None), None) is not None
-
-
-def _unclonable_holder(node: Any) -> bool:
-    """Whether ``node`` is a shadow root that is not clonable (see
-    :func:`specparser.shadow_dom.drop_unclonable_holders`)."""
-    return is_holder(node) and "shadowrootclonable" not in node.attrib
 
 
 def _never(node: Any) -> bool:
