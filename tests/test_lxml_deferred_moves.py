@@ -1,17 +1,20 @@
 """The lxml builder's deferred moves (:mod:`specparser.builders._deferred_moves`).
 
-lxml walks the whole subtree of every node it moves, so a document that
-has the adoption agency move a growing subtree again and again was
-quadratic with lxml (0.73 s at n = 4,000 for the shape below, 0.06 s with
-ElementTree).  After a few such moves the builder keeps the tree's
-structure in Python lists and assembles it in lxml when parsing ends.
+lxml walks the whole subtree of every node it moves, and up to the root
+from where it inserts, so a document that has the adoption agency move a
+growing subtree again and again was quadratic with lxml (0.73 s at n =
+4,000 for the shape below, 0.06 s with ElementTree), and so were elements
+fostered before a deep table and shadow roots attached to deep hosts.
+After a few such long walks the builder keeps the tree's structure in
+Python lists and assembles it in lxml when parsing ends.
 
 Here: a builder that defers from the root element on (so that every
 builder method's deferred way runs on every input) builds the same tree as
 lxml's own moves, byte for byte with every ``sourceline``, on the WPT tree
 tests, the corpus and generated documents, for the lxml and lxml.html
 trees with and without namespaced HTML elements; the default budget is
-what the module says (no corpus page spends it; the ninth move defers);
+what the module says (no corpus page spends it; the ninth long walk
+defers, shallow insertions do not count);
 the event interfaces never defer; and the hostile shapes grow linearly
 (also in tests/test_scaling.py, slow).
 """
@@ -190,9 +193,12 @@ def test_generated_documents_alike_with_moves_deferred(
     _same_both_ways(text, options, context, shadow_roots=shadow_roots)
 
 
-def test_the_ninth_subtree_move_defers() -> None:
-    """Eight moves of nodes with children are lxml's; the ninth starts
-    deferring (and nothing is counted after it), with the same tree."""
+@pytest.mark.parametrize("make", [growing_subtree, deep_foster_parenting, deep_shadow_hosts])
+def test_the_ninth_long_walk_defers(make: Any) -> None:
+    """Eight long walks (moves of nodes with children, insertions before a
+    node 64 deep) are lxml's; the ninth starts deferring (and nothing is
+    counted after it), with the same tree.  Shallower insertions do not
+    count."""
     assert LxmlTreeBuilder()._long_walks_left == 8
     seen = []
 
@@ -202,11 +208,14 @@ def test_the_ninth_subtree_move_defers() -> None:
             seen.append((self._long_walks_left, deferring))
             return deferring
 
-    text = growing_subtree(40)
-    builder = Watching()
-    tree = build_tree(text, builder)
+    shallow = make(30) if make is not growing_subtree else ""
+    built = build_tree(shallow, Watching(), shadow_roots=True)
+    assert seen == []
+    assert _picture(built) == _picture(build_tree(shallow, _builder(False, {}), shadow_roots=True))
+    text = make(80)
+    tree = build_tree(text, Watching(), shadow_roots=True)
     assert seen == [(left, False) for left in range(7, -1, -1)] + [(-1, True)]
-    assert _picture(tree) == _picture(build_tree(text, _builder(False, {})))
+    assert _picture(tree) == _picture(build_tree(text, _builder(False, {}), shadow_roots=True))
 
 
 def test_events_never_defer() -> None:
