@@ -212,7 +212,8 @@ def test_a_clone_of_nested_foreign_content() -> None:
     (<nobr>, an HTML element); with moves deferred every detached node
     declares what it uses, and the <svg> keeps it.  Every element is in the
     same namespace; exclusive C14N (each declaration where it is used) is
-    the same.  (Found by a random differential run, lead, this session.)"""
+    the same.  (Found by a random differential run of documents made of
+    PIECES and more.)"""
     text = "<select><selectedcontent><svg><foreignObject><option><nobr><svg>"
     plain, _ = _parse(text, False, {}, "math mi")
     deferred = _same_both_ways(text, {}, "math mi", canonical=True)
