@@ -1044,16 +1044,10 @@ class LxmlTreeBuilder(TextRuns):
         if parent.__class__ is LxmlDocument:
             self._append_to_document(child)
             return
-        deferred = self._deferred
-        if deferred is None:
-            if child.getparent() is not None:
-                self.remove(child)
-                deferred = self._deferred  # (that move may have started deferring)
-        elif child in deferred.parents:
-            self.remove(child)
+        deferred = self._take_out(child)
         if deferred is not None:
             deferred.insert(parent, child, None)
-            if child in deferred.children:
+            if deferred.children.get(child):
                 self._last_parent = self._last_child = None  # (as below)
             else:
                 self._last_parent = parent
@@ -1069,6 +1063,19 @@ class LxmlTreeBuilder(TextRuns):
         else:
             self._last_parent = parent
             self._last_child = child
+
+    def _take_out(self, child: Any) -> DeferredMoves | None:
+        """Remove ``child`` from its parent, if it has one, before it is
+        placed again (append, insert_before); the deferred structure, which
+        that removal may have started."""
+        deferred = self._deferred
+        if deferred is None:
+            if child.getparent() is not None:
+                self.remove(child)
+                return self._deferred
+        elif child in deferred.parents:
+            self.remove(child)
+        return deferred
 
     def _append_to_document(self, child: Any) -> None:
         document = self.document
@@ -1093,13 +1100,7 @@ class LxmlTreeBuilder(TextRuns):
         if parent is self._text_parent:
             self._end_text_run()
         self._last_parent = self._last_child = None
-        deferred = self._deferred
-        if deferred is None:
-            if child.getparent() is not None:
-                self.remove(child)
-                deferred = self._deferred
-        elif child in deferred.parents:
-            self.remove(child)
+        deferred = self._take_out(child)
         if parent.__class__ is LxmlDocument:
             if self.root is None:
                 before = parent.before_root
