@@ -21,7 +21,6 @@ the event interfaces never defer; and the hostile shapes grow linearly
 
 from __future__ import annotations
 
-import time
 import warnings
 from typing import Any
 
@@ -36,11 +35,12 @@ from lxml import etree  # noqa: E402
 import specparser  # noqa: E402
 from compat.paths import MISSING_CORPUS, corpus_dir  # noqa: E402
 from compat.tree_suite import load_cases, missing_reason  # noqa: E402
-from specparser.builders import _deferred_moves  # noqa: E402
+from specparser.builders._support import index_from_end  # noqa: E402
 from specparser.builders.lxml import LxmlTreeBuilder  # noqa: E402
 from specparser.testformat import dump_events  # noqa: E402
 from specparser.treeconstruction import build_tree, context_element  # noqa: E402
 from specparser.walkers.lxml import walk  # noqa: E402
+from test_scaling import GROWTH, LIMIT, SHAPES, growth  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::specparser.infoset.DataLossWarning")
 
@@ -53,34 +53,16 @@ OPTIONS = [
 ]
 
 
-def _distinct(name: str, n: int) -> str:
-    return "".join(f"<{name} id={i}>" for i in range(n))
-
-
-def growing_subtree(n: int) -> str:
-    """The adoption agency moves the <div>, then all its children, then the
-    new <b> holding them, at each of n/2 </b>: everything parsed so far."""
-    return "<body>" + _distinct("b", n) + "<div>" + "</b></b>x" * (n // 2)
-
-
-def deep_foster_parenting(n: int) -> str:
-    """Elements fostered before a table n elements deep: lxml walks up
-    from the table at each insertion (5.2 s at n = 40,000, 0.76 s now)."""
-    return "<div>" * n + "<table>" + "<br>" * n
+# The hostile shapes test_scaling measures on every tree (slow there).
+growing_subtree = SHAPES["adoption agency moving a growing subtree"][0]
+markers_nested_deeper = SHAPES["<template for>: the adoption agency nesting markers deeper per lookup"][0]
+deep_foster_parenting = SHAPES["deep foster parenting"][0]
 
 
 def deep_shadow_hosts(n: int) -> str:
     """n shadow roots attached to hosts n elements deep (lxml's insert walks
     up from each host: 8.0 s at n = 40,000, 1.4 s now)."""
     return "<div>" * n + "<p><template shadowrootmode=open>x</template></p>" * n
-
-
-def markers_nested_deeper(n: int) -> str:
-    """The same, with a <template for> lookup among n markers after each."""
-    return (
-        "<body>" + _distinct("b", n) + "<div>" + '<?marker name="x">' * n
-        + '</b></b><template for="x">A</template>' * n
-    )
 
 
 class _Assembling(LxmlTreeBuilder):
@@ -281,8 +263,9 @@ def test_fed_in_pieces_alike(make: Any) -> None:
 
 
 def test_deferred_moves_use_identity() -> None:
-    """index_of finds a node by identity even among nodes that compare
-    equal (an element class with an __eq__ of its own)."""
+    """The lookup the deferred structure uses (the adapters' shared
+    ``index_from_end``) finds a node by identity even among nodes that
+    compare equal (an element class with an __eq__ of its own)."""
 
     class Same:
         def __eq__(self, other: object) -> bool:
@@ -292,9 +275,9 @@ def test_deferred_moves_use_identity() -> None:
 
     nodes = [Same() for _ in range(5)]
     for index, node in enumerate(nodes):
-        assert _deferred_moves.index_of(nodes, node) == index
+        assert index_from_end(nodes, node) == index
     with pytest.raises(ValueError):
-        _deferred_moves.index_of(nodes, Same())
+        index_from_end(nodes, Same())
 
 
 @pytest.mark.parametrize(
@@ -302,23 +285,14 @@ def test_deferred_moves_use_identity() -> None:
 )
 @pytest.mark.parametrize("tree", ["lxml", "lxml.html"])
 def test_walking_far_is_linear(make: Any, n: int, tree: str) -> None:
-    """CPU time for 8x the input: linear ~8x, quadratic ~64x (it was 30x
-    and more before deferral); best of three rounds each."""
+    """CPU time for 8x the input, as test_scaling measures it: linear ~8x,
+    quadratic ~64x (30x and more before deferral)."""
 
-    def best(text: str) -> float:
-        times = []
-        for _ in range(3):
-            start = time.process_time()
-            specparser.parse(text, tree, shadow_roots=True)
-            times.append(time.process_time() - start)
-        return min(times)
+    def measure(size: int) -> Any:
+        text = make(size)
+        return lambda: specparser.parse(text, tree, shadow_roots=True)
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        ratios = []
-        for _ in range(3):
-            ratio = best(make(8 * n)) / max(best(make(n)), 2e-3)
-            ratios.append(ratio)
-            if ratio < 17.6:
-                break
-    assert min(ratios) < 17.6, ratios
+        ratio = growth(measure, n)
+    assert ratio < LIMIT, f"{GROWTH}x the input took {ratio:.1f}x the CPU time"

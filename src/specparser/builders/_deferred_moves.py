@@ -47,27 +47,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterator
 
-__all__ = ["DeferredMoves", "index_of"]
+from ._support import index_from_end
 
-
-def index_of(siblings: list[Any], node: Any) -> int:
-    """The index of ``node`` in ``siblings`` by identity: the last one
-    first (where the parser inserts and removes), then ``list.index``,
-    whose scan runs in C (lxml nodes compare by identity: ``list.index``
-    finds ``node`` itself, as checked)."""
-    last = len(siblings) - 1
-    if last >= 0 and siblings[last] is node:
-        return last
-    try:
-        index = siblings.index(node)
-    except ValueError:
-        raise ValueError("node is not a child of this parent") from None
-    if siblings[index] is not node:  # an element class with an __eq__ of its own
-        for index, sibling in enumerate(siblings):
-            if sibling is node:
-                return index
-        raise ValueError("node is not a child of this parent")
-    return index
+__all__ = ["DeferredMoves"]
 
 
 class DeferredMoves:
@@ -112,13 +94,13 @@ class DeferredMoves:
             return None
         if before is None:
             return kids[-1]
-        index = index_of(kids, before)
+        index = index_from_end(kids, before)
         return kids[index - 1] if index else None
 
     def following(self, parent: Any, child: Any) -> Iterator[Any]:
         """The children of ``parent`` after ``child``, read lazily."""
         kids = self.children[parent]
-        for index in range(index_of(kids, child) + 1, len(kids)):
+        for index in range(index_from_end(kids, child) + 1, len(kids)):
             yield kids[index]
 
     def insert(self, parent: Any, child: Any, reference: Any) -> None:
@@ -128,13 +110,13 @@ class DeferredMoves:
         if reference is None:
             kids.append(child)
         else:
-            kids.insert(index_of(kids, reference), child)
+            kids.insert(index_from_end(kids, reference), child)
         self.parents[child] = parent
 
     def detach(self, child: Any) -> None:
         """Take ``child`` out of its parent's children."""
         kids = self.children[self.parents.pop(child)]
-        del kids[index_of(kids, child)]
+        del kids[index_from_end(kids, child)]
 
     def move_all(self, old_parent: Any, new_parent: Any, keep_first: bool) -> None:
         """Move the children of ``old_parent`` to the end of
@@ -154,8 +136,8 @@ class DeferredMoves:
         """Take the children of ``parent`` between ``start`` and ``end``
         (to the end when None) out of the tree, with their tails."""
         kids = self.children[parent]
-        first = index_of(kids, start) + 1
-        last = len(kids) if end is None else index_of(kids, end)
+        first = index_from_end(kids, start) + 1
+        last = len(kids) if end is None else index_from_end(kids, end)
         parents = self.parents
         for kid in kids[first:last]:
             del parents[kid]

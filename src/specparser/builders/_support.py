@@ -1,8 +1,9 @@
 """Pieces the adapters that keep their own children lists share.
 
-The minidom adapter (:mod:`.dom`), the Beautiful Soup adapter (:mod:`.bs4`)
-and the html5lib-protocol adapter (:mod:`specparser.html5lib_compat._protocol`)
-find children by identity (:func:`index_from_end`); the minidom and the
+The minidom adapter (:mod:`.dom`), the Beautiful Soup adapter (:mod:`.bs4`),
+the html5lib-protocol adapter (:mod:`specparser.html5lib_compat._protocol`)
+and the lxml adapter's deferred moves (:mod:`._deferred_moves`) find
+children by identity (:func:`index_from_end`); the minidom and the
 protocol adapters also share their ``insert_text`` (:class:`GatheredText`).
 The rest of each adapter is its tree's own business.
 """
