@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..builders._support import index_from_end
 from ..constants import HTML_NAMESPACE
 from ..shadow_dom import init_from_attributes
 from ..treebuilder import TreeBuilder
@@ -46,7 +47,7 @@ from .core import (
     element_action,
     sanitize_attributes,
 )
-from .lighttree import COMMENT, DOCTYPE, ELEMENT, FRAGMENT, KEPT, PI, REMOVED, REPLACED, LightNode, clone_children, index_of, replay
+from .lighttree import COMMENT, DOCTYPE, ELEMENT, FRAGMENT, KEPT, PI, REMOVED, REPLACED, LightNode, clone_children, replay
 
 __all__ = ["SanitizingTreeBuilder"]
 
@@ -195,7 +196,7 @@ class SanitizingTreeBuilder(TreeBuilder):
                 continue
             break
         siblings = parent.children
-        index = len(siblings) if before is None else index_of(siblings, before)
+        index = len(siblings) if before is None else index_from_end(siblings, before)
         if child.__class__ is str:
             if index and siblings[index - 1].__class__ is str:
                 siblings[index - 1] += child
@@ -232,7 +233,7 @@ class SanitizingTreeBuilder(TreeBuilder):
         parent = node.parent
         if parent is None:
             return
-        del parent.children[index_of(parent.children, node)]
+        del parent.children[index_from_end(parent.children, node)]
         node.parent = None
 
     def move_children(self, old_parent: LightNode, new_parent: LightNode) -> None:
@@ -252,8 +253,8 @@ class SanitizingTreeBuilder(TreeBuilder):
 
     def remove_between(self, parent: LightNode, start: LightNode, end: LightNode | None) -> None:
         siblings = parent.children
-        first = index_of(siblings, start) + 1
-        last = len(siblings) if end is None else index_of(siblings, end)
+        first = index_from_end(siblings, start) + 1
+        last = len(siblings) if end is None else index_from_end(siblings, end)
         for child in siblings[first:last]:
             if child.__class__ is not str:
                 child.parent = None

@@ -6,15 +6,15 @@ elements are never inserted, a replaced element's insertions are
 redirected to where it would be), answers the parser's questions
 (``parent_of``, ``children_of``) from it, and at the end :func:`replay`
 gives it to the wrapped builder.  Text is kept as ``str`` items.  Every
-operation is iterative, and siblings are searched from the end, where the
-parser works.
+operation is iterative; the filter finds siblings by identity with the
+adapters' :func:`specparser.builders._support.index_from_end`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["COMMENT", "DOCTYPE", "ELEMENT", "FRAGMENT", "KEPT", "LightNode", "PI", "REMOVED", "REPLACED", "clone_children", "index_of", "replay"]
+__all__ = ["COMMENT", "DOCTYPE", "ELEMENT", "FRAGMENT", "KEPT", "LightNode", "PI", "REMOVED", "REPLACED", "clone_children", "replay"]
 
 ELEMENT = 1
 COMMENT = 2
@@ -55,15 +55,6 @@ class LightNode:
         self.location: tuple[LightNode, LightNode | None] | None = None
         # A declarative shadow root: (the parser's init, its fragment).
         self.shadow: tuple[Any, LightNode] | None = None
-
-
-def index_of(siblings: list[Any], node: Any) -> int:
-    """The index of ``node`` in ``siblings`` by identity, searched from the
-    end (where the parser inserts and removes)."""
-    for index in range(len(siblings) - 1, -1, -1):
-        if siblings[index] is node:
-            return index
-    raise ValueError("node is not a child of this parent")
 
 
 def clone_children(target: LightNode, source: LightNode) -> None:
