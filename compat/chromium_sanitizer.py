@@ -42,7 +42,8 @@ CONFIGS = [None, {}, {"comments": True}, {"replaceWithChildrenElements": ["b", "
 
 #: The page's ``dump(parent, depth, lines)``: a node's children in the
 #: html5lib-tests dump format, adjacent text merged, an open shadow root
-#: as ``#shadow-root (open)`` with its flags before the host's children.
+#: as ``#shadow-root (open)`` with its flags before the host's children
+#: (compat/chromium_trees.py dumps documents with it too).
 DUMP_SCRIPT = r"""const PREFIX = {"http://www.w3.org/2000/svg": "svg ", "http://www.w3.org/1998/Math/MathML": "math "};
 const APREFIX = {"http://www.w3.org/1999/xlink": "xlink ", "http://www.w3.org/XML/1998/namespace": "xml ",
                  "http://www.w3.org/2000/xmlns/": "xmlns "};
@@ -55,7 +56,8 @@ function dump(parent, depth, lines) {
     const ind = "| " + "  ".repeat(depth);
     if (n.nodeType === 1) {
       lines.push(ind + "<" + (PREFIX[n.namespaceURI] ?? "") + n.localName + ">");
-      const attrs = [...n.attributes].map(a => [(APREFIX[a.namespaceURI] ?? "") + a.localName, a.value]).sort();
+      const attrs = [...n.attributes].map(a => [(APREFIX[a.namespaceURI] ?? "") + a.localName, a.value])
+        .sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));  // by name, as the format sorts
       for (const [k, v] of attrs) lines.push(ind + "  " + k + '="' + v + '"');
       if (n.shadowRoot) {  // an open shadow root (closed ones are out of reach)
         const s = n.shadowRoot;
@@ -71,6 +73,8 @@ function dump(parent, depth, lines) {
       dump(n, depth + 1, lines);
     } else if (n.nodeType === 8) lines.push(ind + "<!-- " + n.data + " -->");
     else if (n.nodeType === 7) lines.push(ind + "<?" + n.target + " " + n.data + "?>");
+    else if (n.nodeType === 10) lines.push(ind + "<!DOCTYPE " + n.name
+      + (n.publicId || n.systemId ? ' "' + n.publicId + '" "' + n.systemId + '"' : "") + ">");
   }
   flush();
 }

@@ -299,11 +299,6 @@ NOT_ROUND_TRIPPABLE = {
     "in one of their own kind (e.g. <p><table><p>; <h3><b><h3></b> moves the "
     "inner h3 out of the b into the outer h3); their start tag closes the "
     "outer one on reparse",
-    "selectedcontent in an option": "a selectedcontent element inside an "
-    "option: when the option is parsed again, the spec clones the option's "
-    "children into the select's selectedcontent, which is among them "
-    "(https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent), "
-    "so it gains one more level on every parse",
 }
 # Elements whose start tag closes (or refuses) an open element of the same
 # group, so such nesting never survives a reparse.
@@ -336,8 +331,6 @@ def round_trip_exclusion(tree, markup: str) -> str | None:
     for event in specparser.get_walker("etree")(tree):
         kind = event[0]
         if kind == START:
-            if event[1] == "selectedcontent" and event[2] == HTML_NAMESPACE and "option" in open_groups[-1]:
-                return "selectedcontent in an option"
             group = _SELF_CLOSING_GROUPS.get(event[1]) if event[2] == HTML_NAMESPACE else None
             if group is not None and group in open_groups[-1]:
                 return "element nested in an element of the same kind"

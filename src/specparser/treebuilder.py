@@ -288,11 +288,14 @@ class TreeBuilder:
 
         This is "clone an option into a selectedcontent"
         (https://html.spec.whatwg.org/#clone-an-option-into-a-selectedcontent):
-        when the parser pops the selected ``<option>`` of a ``<select>`` that
-        has a ``<selectedcontent>``, the option's subtree is copied into it.
+        when the parser pops the selected ``<option>`` of a ``<select>``, the
+        option's children are copied into each of the select's
+        ``<selectedcontent>`` elements (an empty ``source`` clears
+        ``target``; the event parser first copies the option into a
+        detached ``option`` element it creates, then from that copy).
         It is the only place the parser copies nodes.  Clones of template
-        elements keep their template contents.  ``target`` (the
-        ``selectedcontent``) may be a descendant of ``source``: clone
-        first, then replace.
+        elements keep their template contents.  ``target`` may be a
+        descendant of ``source``, or contain it: clone first, then
+        replace.
         """
         raise NotImplementedError

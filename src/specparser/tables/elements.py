@@ -13,6 +13,7 @@ from ..constants import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 __all__ = [
     "ANNOTATION_XML_HTML_ENCODINGS",
     "BUTTON_SCOPE",
+    "CONTENTS_DISCONNECTED",
     "ENDED_BY_POP",
     "FLAGS_BY_NAMESPACE",
     "FORMATTING",
@@ -69,11 +70,17 @@ MATHML_TEXT_INTEGRATION_POINT: Final = 1 << 12
 TABLE_CONTEXT: Final = 1 << 13       # table, template, html
 TABLE_BODY_CONTEXT: Final = 1 << 14  # tbody, tfoot, thead, template, html
 TABLE_ROW_CONTEXT: Final = 1 << 15   # tr, template, html
-# Elements whose popping the parser must observe (option: selectedcontent).
+# Elements whose popping the parser must observe (option and select:
+# selectedcontent, treeconstruction/selectedcontent.py).
 POP_HOOK: Final = 1 << 16
 # h1 ... h6
 HEADING: Final = 1 << 17
 IMPLIED_END_THOROUGH: Final = 1 << 18
+# A template whose contents are not connected: every template's contents
+# (a DocumentFragment), and a declarative shadow root whose host is not
+# connected (the parser clears the bit of a template whose shadow root
+# is: treeconstruction/shadow.py).
+CONTENTS_DISCONNECTED: Final = 1 << 19
 
 def _names(text: str) -> list[str]:
     return text.split()
@@ -121,7 +128,8 @@ _add(HTML_FLAGS, "table tbody tfoot thead tr", FOSTER_TARGET)
 _add(HTML_FLAGS, "table template html", TABLE_CONTEXT)
 _add(HTML_FLAGS, "tbody tfoot thead template html", TABLE_BODY_CONTEXT)
 _add(HTML_FLAGS, "tr template html", TABLE_ROW_CONTEXT)
-_add(HTML_FLAGS, "option", POP_HOOK)
+_add(HTML_FLAGS, "option select", POP_HOOK)
+_add(HTML_FLAGS, "template", CONTENTS_DISCONNECTED)
 _add(HTML_FLAGS, "h1 h2 h3 h4 h5 h6", HEADING)
 
 # The end tags whose in-body rules do more than pop the current node of

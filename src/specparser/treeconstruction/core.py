@@ -54,13 +54,13 @@ from . import body_mode, document_modes, table_modes  # noqa: F401
 from .foreign import adjust_attributes, foreign_characters, foreign_end_tag, foreign_start_tag
 from .insertion import adjusted_insertion_location, insert_an_element_at_the_adjusted_insertion_location
 from .patching import MARKER_TARGETS, ContentPatching, TemplatePatch
+from . import selectedcontent as _selectedcontent
 from .records import (
     WALK_BEFORE_LOOKUP,
     ElementRecord,
     FormattingSegment,
     Mode,
     ProcessingInstructionToken,
-    SelectState,
     foreign_key,
     new_record,
 )
@@ -117,6 +117,16 @@ class TreeConstructor(IgnoringSink):
     # No handler keeps a tag token past its call (records copy the name, the
     # attrs dict and the offset), so the tokenizer may reuse its tag objects.
     borrows_tags = True
+
+    # Whether a selected option's update of its select's selectedcontent
+    # elements may wait for the select's end (treeconstruction/
+    # selectedcontent.py): with the shortcuts, and in the event parser;
+    # not in the general path, which runs the standard's steps as written.
+    defers_selectedcontent_updates = True
+    # What treeconstruction/selectedcontent.py keeps across selects, made
+    # by the first document that needs it (a class-level default: the
+    # parser has no room for another instance attribute, see __init__).
+    selectedcontent_work: Any = None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> TreeConstructor:
         # ``fast_paths=False`` (the fifth parameter) makes the parser the
@@ -554,6 +564,8 @@ class TreeConstructor(IgnoringSink):
             if rec.extra.__class__ is TemplatePatch:
                 self.finish_template_for(rec)
         self.adjusted_current_node = None
+        if self.selectedcontent_work is not None:
+            _selectedcontent.stop_parsing(self)
         self._release_the_list_of_active_formatting_elements()
         if self.patching is not None:
             self.patching.release()
@@ -611,13 +623,13 @@ class TreeConstructor(IgnoringSink):
         # (rec.index is the stack's new length.)
         self.adjusted_current_node = open_[-1] if rec.index > 1 else self._adjusted_bottom()
         name = rec.hname
+        flags = rec.flags
         if name is not None:
             self.by_name[name].pop()
-            if name == "option":
-                self.option_popped(rec)
+            if flags & POP_HOOK:
+                self.option_or_select_popped(rec)
         elif rec.akey is not None:
             self.by_name[rec.akey].pop()
-        flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
                 if flags & bit:
@@ -1403,99 +1415,28 @@ class TreeConstructor(IgnoringSink):
         mode = self._reset_mode_for(node, True)
         self.mode = M.IN_BODY if mode is None else mode
 
-    # -- select and selectedcontent (2025) -------------------------------
-
-    def nearest_select_for_option(self, option_index: int) -> ElementRecord | None:
-        """https://html.spec.whatwg.org/#option-element-nearest-ancestor-select,
-        with the stack of open elements below ``option_index`` (the top of
-        the stack or above it) standing for the option's ancestors.
-
-        The walk up the ancestors stops at the first select, datalist, hr,
-        option or second optgroup; the stack's indexes by name give the
-        topmost of each at once (a walk per option made ``<select>`` +
-        ``<span>``*n + ``<option>``*n quadratic).  ``fast_paths=False``
-        walks (:meth:`_nearest_select_by_walking`)."""
-        if self._shortcut_mode is None:
-            return self._nearest_select_by_walking(option_index)
-        by_name = self.by_name
-        selects = by_name.get("select")
-        if not selects:
-            return None
-        select = _topmost_below(selects, option_index, 1)
-        if select is None:
-            return None
-        floor = select.index
-        for name in ("datalist", "hr", "option"):
-            same = by_name.get(name)
-            if same:
-                blocker = _topmost_below(same, option_index, 1)
-                if blocker is not None and blocker.index > floor:
-                    return None
-        optgroups = by_name.get("optgroup")
-        if optgroups:
-            second = _topmost_below(optgroups, option_index, 2)
-            if second is not None and second.index > floor:
-                return None
-        return select
-
-    def _nearest_select_by_walking(self, option_index: int) -> ElementRecord | None:
-        """:meth:`nearest_select_for_option` as the standard walks."""
-        open_ = self.open
-        seen_optgroup = False
-        for i in range(option_index - 1, -1, -1):
-            name = open_[i].hname
-            if name in ("datalist", "hr", "option"):
-                return None
-            if name == "optgroup":
-                if seen_optgroup:
-                    return None
-                seen_optgroup = True
-            elif name == "select":
-                return open_[i]
-        return None
+    # -- select, option and selectedcontent (treeconstruction/selectedcontent.py)
 
     def select_element_inserted(self, rec: ElementRecord) -> None:
-        """Track what "maybe clone an option into selectedcontent" needs:
-        a select's first selectedcontent and which option is selected
-        (the selectedness setting algorithm, for a select without
-        ``multiple``)."""
+        """A select, option or selectedcontent was inserted: a select gets
+        the record of what its selectedcontent elements need; the others'
+        insertion steps (:mod:`.selectedcontent`) concern an open select."""
         name = rec.name
         if name == "select":
-            rec.extra = SelectState("multiple" in rec.attrs)
-            return
-        if not self.by_name.get("select"):
-            return
-        open_ = self.open
-        if name == "selectedcontent":
-            for i in range(len(open_) - 2, -1, -1):
-                if open_[i].hname == "select":
-                    state = open_[i].extra
-                    if state is not None and state.selectedcontent is None:
-                        state.selectedcontent = rec
-                    return
-            return
-        select = self.nearest_select_for_option(len(open_) - 1)
-        if select is None or select.extra is None:
-            return
-        state = select.extra
-        if "selected" in rec.attrs:
-            state.selected_option = rec
-        elif state.selected_option is None and "disabled" not in rec.attrs:
-            state.selected_option = rec
+            rec.extra = _selectedcontent.SelectState(rec.attrs)
+        elif self.by_name.get("select"):
+            if name == "option":
+                _selectedcontent.option_inserted(self, rec)
+            else:
+                _selectedcontent.selectedcontent_inserted(self, rec)
 
-    def option_popped(self, rec: ElementRecord) -> None:
-        """https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent,
-        run when an option is popped off the stack of open elements."""
-        if not self.by_name.get("select"):
-            return
-        # ``rec`` has just left the stack: its ancestors are the whole stack.
-        select = self.nearest_select_for_option(len(self.open))
-        if select is None or select.extra is None:
-            return
-        state = select.extra
-        if state.multiple or state.selectedcontent is None or state.selected_option is not rec:
-            return
-        self.builder.replace_children_with_clones(state.selectedcontent.node, rec.node)
+    def option_or_select_popped(self, rec: ElementRecord) -> None:
+        """An option or a select left the stack of open elements
+        (:mod:`.selectedcontent`)."""
+        if rec.hname == "select":
+            _selectedcontent.select_popped(self, rec)
+        elif self.by_name.get("select"):
+            _selectedcontent.option_popped(self, rec)
 
 
 # The in-body (and in-cell) cases the sink methods take themselves (see
@@ -1526,18 +1467,6 @@ def _html_at_or_below(rec: ElementRecord) -> ElementRecord:
     """``rec`` if it is an HTML element's record, else the nearest HTML
     record below it (an indexed SVG or MathML record's ``extra``)."""
     return rec if rec.hname is not None else rec.extra
-
-
-def _topmost_below(records: list[ElementRecord], limit: int, nth: int) -> ElementRecord | None:
-    """The ``nth`` topmost (1: the topmost) of ``records`` (one name's
-    records on the stack of open elements, bottom to top) below index
-    ``limit``, or None.  ``limit`` is at least the top's index, so at most
-    one record is passed over."""
-    i = len(records) - 1
-    while i >= 0 and records[i].index >= limit:
-        i -= 1
-    i -= nth - 1
-    return records[i] if i >= 0 else None
 
 
 # The HTML elements in the special category that do not end the default
@@ -1605,6 +1534,8 @@ class _TreeConstructorWithoutShortcuts(TreeConstructor):
     """``TreeConstructor(fast_paths=False)``: every HTML element created,
     inserted and pushed by :meth:`~TreeConstructor.insert_element` (the
     other shortcuts test ``_shortcut_mode``)."""
+
+    defers_selectedcontent_updates = False
 
     # A method, not ``insert_html_element = _insert_html_element``: mypyc
     # (the compiled build) takes no function as a class attribute.

@@ -47,6 +47,9 @@ class EventTreeConstructor(_TreeConstructorWithoutShortcuts):
     element of the input."""
 
     listener: StackListener | None = None  # set after __init__ (the root is pushed there)
+    # Linear on many selectedcontent elements; the update keeps a copy of
+    # the option's children, so a caller may drop the option at its "end".
+    defers_selectedcontent_updates = True
 
     def __new__(cls, *args: Any, **kwargs: Any) -> EventTreeConstructor:
         # As TreeConstructor.__new__: the shadow-roots flag is a class attribute.

@@ -29,7 +29,6 @@ __all__ = [
     "Handler",
     "Mode",
     "ProcessingInstructionToken",
-    "SelectState",
     "WALK_BEFORE_LOOKUP",
     "foreign_key",
     "new_record",
@@ -335,19 +334,6 @@ _NO_ATTRIBUTES: Final[dict[str, str]] = {}
 new_record: Callable[[type[ElementRecord]], ElementRecord] = (
     _constructed_record if COMPILED else object.__new__
 )
-
-class SelectState:
-    """What the parser tracks for a ``<select>``: its first
-    ``<selectedcontent>`` and the option that is selected so far
-    (https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent)."""
-
-    __slots__ = ("selectedcontent", "selected_option", "multiple")
-
-    def __init__(self, multiple: bool) -> None:
-        self.selectedcontent: ElementRecord | None = None
-        self.selected_option: ElementRecord | None = None
-        self.multiple = multiple
-
 
 Handler = Callable[..., Any]
 

@@ -39,7 +39,9 @@ from ..constants import HTML_NAMESPACE
 from ..infra import ascii_lowercase
 from ..shadow_dom import VALID_SHADOW_HOST_NAMES, ShadowRootInit
 from .insertion import insert_an_element_at_the_adjusted_insertion_location
+from ..tables.elements import CONTENTS_DISCONNECTED
 from .records import ElementRecord
+from .selectedcontent import contents_connected
 
 __all__ = [
     "SHADOW_HOST",
@@ -155,4 +157,6 @@ def insert_declarative_shadow_root(p: Any, tag: Any, mode: str, place: tuple[Any
     # ("declarative", "available to element internals" and "keep custom
     # element registry null" are the builder's to keep in ``init``).
     template.extra = shadow
+    if contents_connected(p, template):
+        template.flags &= ~CONTENTS_DISCONNECTED
     return True
