@@ -90,11 +90,19 @@ def test_a_selectedcontent_in_an_option_is_not_filled() -> None:
         ("1.5", 1), ("-0", 0), ("4294967295", 4294967295),
         ("", None), (" ", None), ("-1", None), ("x", None), ("+", None), ("\u00a03", None), ("\uff11", None),
         # Chromium keeps the size in 32 bits: a larger value fails.
-        ("4294967296", None), ("99999999999", None),
+        ("4294967296", None), ("99999999999", None), ("9" * 5000, None), ("0" * 5000 + "3", 3),
     ],
+    ids=lambda value: repr(value)[:16],
 )  # fmt: skip
 def test_parse_non_negative_integer(value: str, number: int | None) -> None:
     assert parse_non_negative_integer(value) == number
+
+
+def test_a_size_of_any_length_parses() -> None:
+    # int() refuses more than 4,300 digits (CPython 3.11+).
+    markup = '<select size="' + "7" * 100_000 + '"><button><selectedcontent></button><option>X</select>'
+    tree = specparser.parse(markup)
+    assert tree.find(".//selectedcontent").text == "X"  # the size fails to parse: a drop-down
 
 
 @pytest.mark.parametrize(

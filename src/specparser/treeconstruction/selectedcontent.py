@@ -100,7 +100,12 @@ def parse_non_negative_integer(value: str) -> int | None:
         position += 1
     if position == start:
         return None
-    number = int(value[start:position])
+    digits = value[start:position].lstrip("0")
+    # (More digits than the largest value has cannot fit; int() would also
+    # refuse a few thousand of them.)
+    if len(digits) > len(str(_LARGEST_SIZE)):
+        return None
+    number = int(digits or "0")
     if number > _LARGEST_SIZE or (negative and number != 0):
         return None
     return number
