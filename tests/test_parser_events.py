@@ -265,3 +265,17 @@ def test_cli_errors_from_standard_input_in_pieces() -> None:
     assert done.returncode == 0 and len(lines) == 20_000
     assert lines[0] == "<stdin>:1:40: unexpected-end-tag: end tag not allowed here, or with no open element to close: </b>"
     assert lines[-1].startswith("<stdin>:20000:5: unexpected-end-tag")
+
+
+def test_the_reporting_builder_forwards_every_tree_builder_method() -> None:
+    # A method of TreeBuilder that ReportingBuilder does not define is
+    # TreeBuilder's own default, not the wrapped builder's (__getattr__ is
+    # asked only for what the class lacks): attach_shadow_root was missed
+    # that way, and Parser(events=..., shadow_roots=True) attached no
+    # shadow root.
+    from specparser.events import ReportingBuilder, _PatchingReportingBuilder
+    from specparser.treebuilder import TreeBuilder
+
+    methods = {name for name, value in vars(TreeBuilder).items() if callable(value) and not name.startswith("__")}
+    forwarded = set(vars(ReportingBuilder)) | set(vars(_PatchingReportingBuilder))
+    assert methods - forwarded == set()

@@ -102,6 +102,21 @@ def test_trees_as_chromium_builds_them(case: dict, tree: str, fast_paths: bool) 
 
 
 @pytest.mark.parametrize("tree", TREE_TYPES)
+@pytest.mark.parametrize("case", [case for case in CASES if case["case"][0] == "document"], ids=lambda case: case["case"][1][:70])
+def test_the_event_parser_attaches_the_shadow_roots_too(case: dict, tree: str) -> None:
+    # Parser(events=...) wraps the builder in a ReportingBuilder, which
+    # once lacked attach_shadow_root: TreeBuilder's own answered None, and
+    # every shadow root stayed an ordinary template.
+    _skip_missing(tree)
+    options = {"fullTree": True} if tree == "etree" else {}
+    parser = specparser.Parser(get_builder(tree)(namespaceHTMLElements=True, **options), events=("start", "end"), shadow_roots=True)
+    parser.feed(case["case"][1])
+    list(parser.read_events())
+    result = parser.close()
+    assert dump_events(_without_closed_roots(_events(tree, result))) == case["dump"]
+
+
+@pytest.mark.parametrize("tree", TREE_TYPES)
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
 def test_serialized_as_getHTML_with_serializable_shadow_roots(case: dict, tree: str) -> None:
     _skip_missing(tree)

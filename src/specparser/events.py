@@ -215,6 +215,11 @@ class ReportingBuilder(TreeBuilder):
     def replace_children_with_clones(self, target: Any, source: Any) -> None:
         self.builder.replace_children_with_clones(target, source)
 
+    def attach_shadow_root(self, host: Any, init: Any) -> Any:
+        # (TreeBuilder's own answers None, which would leave every
+        # declarative shadow root an ordinary template.)
+        return self.builder.attach_shadow_root(host, init)
+
 
 class _PatchingReportingBuilder(ReportingBuilder):
     """A :class:`ReportingBuilder` over a builder that can patch
