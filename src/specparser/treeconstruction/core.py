@@ -623,13 +623,16 @@ class TreeConstructor(IgnoringSink):
         # (rec.index is the stack's new length.)
         self.adjusted_current_node = open_[-1] if rec.index > 1 else self._adjusted_bottom()
         name = rec.hname
-        flags = rec.flags
         if name is not None:
             self.by_name[name].pop()
-            if flags & POP_HOOK:
-                self.option_or_select_popped(rec)
+            if name == "option":
+                if self.by_name.get("select"):
+                    _selectedcontent.option_popped(self, rec)
+            elif name == "select":
+                _selectedcontent.select_popped(self, rec)
         elif rec.akey is not None:
             self.by_name[rec.akey].pop()
+        flags = rec.flags
         if flags & _ANY_BOUNDARY:
             for bit, records in self.boundary_lists:
                 if flags & bit:
@@ -1429,14 +1432,6 @@ class TreeConstructor(IgnoringSink):
                 _selectedcontent.option_inserted(self, rec)
             else:
                 _selectedcontent.selectedcontent_inserted(self, rec)
-
-    def option_or_select_popped(self, rec: ElementRecord) -> None:
-        """An option or a select left the stack of open elements
-        (:mod:`.selectedcontent`)."""
-        if rec.hname == "select":
-            _selectedcontent.select_popped(self, rec)
-        elif self.by_name.get("select"):
-            _selectedcontent.option_popped(self, rec)
 
 
 # The in-body (and in-cell) cases the sink methods take themselves (see

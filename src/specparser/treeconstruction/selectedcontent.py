@@ -210,12 +210,16 @@ def nearest_select_for_option(p: Any, option_index: int) -> ElementRecord | None
         return None
     floor = select.index
     for name in ("datalist", "hr", "option", "template"):
-        blocker = _topmost_below(by_name.get(name), option_index)
-        if blocker is not None and blocker.index > floor:
+        same = by_name.get(name)
+        if same:  # (most are empty: no call)
+            blocker = _topmost_below(same, option_index)
+            if blocker is not None and blocker.index > floor:
+                return None
+    optgroups = by_name.get("optgroup")
+    if optgroups:
+        second = _topmost_below(optgroups, option_index, 2)
+        if second is not None and second.index > floor:
             return None
-    second = _topmost_below(by_name.get("optgroup"), option_index, 2)
-    if second is not None and second.index > floor:
-        return None
     return select
 
 
@@ -311,7 +315,7 @@ def option_inserted(p: Any, rec: ElementRecord) -> None:
     the tree, and what the parser puts into them from then on stays out
     of it (``ParserWork.detached_root``); the option is then no select's
     when it is popped."""
-    if _detached(p, rec.index):
+    if p.selectedcontent_work is not None and _detached(p, rec.index):
         return
     select = nearest_select_for_option(p, rec.index)
     if select is None or select.extra is None:
