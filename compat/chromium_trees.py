@@ -6,15 +6,19 @@ live differential check of specparser against the browser.
         # rewrite tests/data/selectedcontent_chromium.json from CASES
     python compat/chromium_trees.py check [--chromium chromium]
         # exit 1 if Chromium now builds another tree for a recorded case
-    python compat/chromium_trees.py diff [--corpus] [--generated N] [--seed S] [--out DIR]
+    python compat/chromium_trees.py diff [--corpus] [--generated N] [--seed S] [--as KIND] [--out DIR]
         # specparser against Chromium, live: the corpus pages and N
-        # generated documents; each mismatch is written to DIR
+        # generated documents (--as document, document-dsd or fragment:
+        # each in a context drawn from FRAGMENT_CONTEXTS); each mismatch
+        # is written to DIR
 
 A document is parsed with ``new DOMParser().parseFromString(markup,
-"text/html")`` (scripting off), or with ``Document.parseHTMLUnsafe`` when
+"text/html")`` (scripting off), or with ``Document.parseHTMLUnsafe(markup,
+{})`` (without ``{}`` Chromium 156 drops the comments below the root) when
 declarative shadow roots are on (``parse(..., shadow_roots=True)``); a
 fragment with the ``innerHTML`` setter of a new element of the context's
-name (a ``template``: its contents).  The page writes each tree in the
+name (a ``template``: its contents; the page runs script, so that parse
+has the scripting flag set, except in a template's inert contents).  The page writes each tree in the
 html5lib-tests dump format (``chromium_sanitizer.DUMP_SCRIPT``: adjacent
 text merged, open shadow roots shown) and ``chromium --headless
 --dump-dom`` prints them.  ``record`` and ``check`` do not import
@@ -155,6 +159,10 @@ CASES: list[list[str]] = [
             "<selectedcontent></selectedcontent><option selected>B",
             "<select><button><selectedcontent></button><option>X</select>",
             "<option>X<b>y</b></option><div><selectedcontent>",
+            # Not connected: nothing is filled at insertion, no option
+            # leaves the tree.
+            "<select><option>A</option><selectedcontent></selectedcontent></select>",
+            "<select><button><selectedcontent><option>x</option>y</selectedcontent></button></select>",
         ]
     ],
 ]
@@ -173,7 +181,9 @@ for (const [kind, context, markup] of CASES) {
       element.innerHTML = markup;
       dump(context === "template" ? element.content : element, 0, lines);
     } else {
-      dump(kind === "document-dsd" ? Document.parseHTMLUnsafe(markup)
+      // parseHTMLUnsafe(markup) with no options drops the comments below
+      // the root in Chromium 156; with {} it keeps them, as setHTMLUnsafe does.
+      dump(kind === "document-dsd" ? Document.parseHTMLUnsafe(markup, {})
                                    : new DOMParser().parseFromString(markup, "text/html"), 0, lines);
     }
     results.push({tree: lines.join("\n")});
@@ -205,6 +215,10 @@ def specparser_tree(kind: str, context: str, markup: str, tree: str = "etree", *
     from specparser.testformat import dump_events
 
     if kind == "fragment":
+        # The page's document runs script, so its fragment parser has
+        # the scripting flag set (noscript is raw text); a template's
+        # contents belong to an inert document, which runs none.
+        options.setdefault("scripting", context != "template")
         result = specparser.parse_fragment(markup, context, "dom", html_namespace=True, **options)
         return dump_events(specparser.get_walker("dom")(result))
     document = specparser.parse(markup, tree, shadow_roots=kind == "document-dsd", **options)
@@ -258,7 +272,14 @@ def generated_documents(count: int, seed: int) -> list[str]:
     return [d.encode("utf-16", "surrogatepass").decode("utf-16", "replace") for d in documents]
 
 
-def diff(chromium: str, corpus: bool, generated: int, seed: int, out: Path | None) -> int:
+# The contexts of generated fragments (``innerHTML`` on a new element).
+FRAGMENT_CONTEXTS = (
+    "div", "body", "html", "head", "table", "tbody", "tr", "td", "caption", "colgroup", "select", "option",
+    "optgroup", "template", "title", "textarea", "style", "script", "p", "ul", "button", "frameset", "pre",
+)  # fmt: skip
+
+
+def diff(chromium: str, corpus: bool, generated: int, seed: int, out: Path | None, kind: str = "document") -> int:
     """Compare specparser's trees with Chromium's; the number of mismatches."""
     from compat.paths import corpus_dir
 
@@ -269,8 +290,10 @@ def diff(chromium: str, corpus: bool, generated: int, seed: int, out: Path | Non
             raise SystemExit("no corpus found (see compat/paths.py)")
         for path in sorted(directory.glob("*.html")):
             cases.append((path.name, ["document", "", path.read_bytes().decode("utf-8-sig", errors="replace")]))
+    contexts = random.Random(seed).choices(FRAGMENT_CONTEXTS, k=generated)
     for number, document in enumerate(generated_documents(generated, seed)):
-        cases.append((f"generated-{seed}-{number}", ["document", "", document]))
+        context = contexts[number] if kind == "fragment" else ""
+        cases.append((f"generated-{kind}-{seed}-{number}", [kind, context, document]))
     results = chromium_trees(chromium, [case for _, case in cases], batch=20 if corpus else 500)
     mismatches = 0
     for (name, case), result in zip(cases, results):
@@ -295,10 +318,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--corpus", action="store_true", help="diff: the corpus pages")
     ap.add_argument("--generated", type=int, default=0, help="diff: how many generated documents")
     ap.add_argument("--seed", type=int, default=156, help="diff: the generator's seed")
+    ap.add_argument("--as", dest="kind", default="document", choices=["document", "document-dsd", "fragment"],
+                    help="diff: how the generated documents are parsed")
     ap.add_argument("--out", type=Path, default=None, help="diff: a folder for the mismatches")
     args = ap.parse_args(argv)
     if args.action == "diff":
-        return 1 if diff(args.chromium, args.corpus, args.generated, args.seed, args.out) else 0
+        return 1 if diff(args.chromium, args.corpus, args.generated, args.seed, args.out, args.kind) else 0
     results = chromium_trees(args.chromium, CASES)
     if args.action == "check":
         recorded = json.loads(DATA.read_text(encoding="utf-8"))["cases"]

@@ -15,8 +15,9 @@ elements", Chrome 150):
 * When a selectedcontent that is not disabled is inserted into a connected
   tree under a select without ``multiple``, it is updated: it gets clones
   of the children of the select's selected option, if any ("update a
-  selectedcontent").  Not in template contents (not connected); in a
-  declarative shadow root whose host is connected, yes.
+  selectedcontent").  Not in template contents (not connected), nor in a
+  fragment (Chromium parses it into a DocumentFragment); in a declarative
+  shadow root whose host is connected, yes.
 * When the parser pops an option whose selectedness is true, every
   selectedcontent of its nearest ancestor select that is not disabled gets
   clones of the option's children ("update a select's descendant
@@ -282,10 +283,14 @@ def _selectedcontent_ancestry_by_walking(p: Any, index: int) -> tuple[ElementRec
 
 
 def _is_connected(p: Any, index: int) -> bool:
-    """Whether the node at ``index`` on the stack is connected: the nearest
+    """Whether the node at ``index`` on the stack is connected: not in the
+    fragment case (Chromium 156 parses a fragment into a DocumentFragment,
+    so its nodes' post-connection steps do not run), and the nearest
     template below it on the stack, if any, holds a shadow root whose host
     is connected (its record's CONTENTS_DISCONNECTED bit is clear; set for
     template contents)."""
+    if p.context is not None:
+        return False
     template = _topmost_below(p.by_name.get("template"), index)
     return template is None or not template.flags & CONTENTS_DISCONNECTED
 
