@@ -133,7 +133,7 @@ class SelectState:
     elements it is for."""
 
     __slots__ = (
-        "multiple", "selects_first_option", "with_selected", "first_enabled", "selected_option",
+        "multiple", "selects_first_option", "with_selected", "first_enabled",
         "selectedcontents", "pending", "pending_count", "holder",
     )  # fmt: skip
 
@@ -146,13 +146,19 @@ class SelectState:
         # when there is none), kept for when an option leaves the tree.
         self.with_selected: list[ElementRecord] = []
         self.first_enabled: ElementRecord | None = None
-        self.selected_option: ElementRecord | None = None
         self.selectedcontents: list[ElementRecord] = []
         self.pending: Any = None
         self.pending_count = 0
         # The detached node that keeps the copy the event parser's deferred
         # update clones (module docstring).
         self.holder: Any = None
+
+    @property
+    def selected_option(self) -> ElementRecord | None:
+        """The option whose selectedness is true: the last with
+        ``selected``, else the first that is not disabled (when the display
+        size is 1), else none."""
+        return self.with_selected[-1] if self.with_selected else self.first_enabled
 
 
 class ParserWork:
@@ -330,7 +336,6 @@ def option_inserted(p: Any, rec: ElementRecord) -> None:
         state.with_selected.append(rec)
     elif state.first_enabled is None and state.selects_first_option and not _option_disabled(p, rec):
         state.first_enabled = rec
-    state.selected_option = state.with_selected[-1] if state.with_selected else state.first_enabled
     if state.selected_option is not rec or state.multiple or not _is_connected(p, rec.index):
         return
     for selectedcontent in p.by_name.get("selectedcontent") or ():
@@ -350,7 +355,6 @@ def option_inserted(p: Any, rec: ElementRecord) -> None:
         state.with_selected.pop()
     if state.first_enabled is rec:
         state.first_enabled = None
-    state.selected_option = state.with_selected[-1] if state.with_selected else state.first_enabled
 
 
 def _detached(p: Any, index: int) -> bool:
