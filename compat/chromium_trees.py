@@ -6,11 +6,12 @@ live differential check of specparser against the browser.
         # rewrite tests/data/selectedcontent_chromium.json from CASES
     python compat/chromium_trees.py check [--chromium chromium]
         # exit 1 if Chromium now builds another tree for a recorded case
-    python compat/chromium_trees.py diff [--corpus] [--generated N] [--seed S] [--as KIND] [--out DIR]
+    python compat/chromium_trees.py diff [--corpus] [--generated N] [--seed S] [--as KIND]
+                                         [--contexts html|all] [--out DIR]
         # specparser against Chromium, live: the corpus pages and N
         # generated documents (--as document, document-dsd or fragment:
-        # each in a context drawn from FRAGMENT_CONTEXTS); each mismatch
-        # is written to DIR
+        # each in a context drawn from FRAGMENT_CONTEXTS, with --contexts
+        # all also MORE_FRAGMENT_CONTEXTS); each mismatch is written to DIR
 
 A document is parsed with ``new DOMParser().parseFromString(markup,
 "text/html")`` (scripting off), or with ``Document.parseHTMLUnsafe(markup,
@@ -177,7 +178,11 @@ for (const [kind, context, markup] of CASES) {
   const lines = [];
   try {
     if (kind === "fragment") {
-      const element = document.createElement(context);
+      // "svg NAME" / "math NAME": a foreign context element.
+      const [prefix, local] = context.includes(" ") ? context.split(" ") : [null, context];
+      const element = prefix === null ? document.createElement(context)
+        : document.createElementNS(prefix === "svg" ? "http://www.w3.org/2000/svg"
+                                                    : "http://www.w3.org/1998/Math/MathML", local);
       element.innerHTML = markup;
       dump(context === "template" ? element.content : element, 0, lines);
     } else {
@@ -278,8 +283,29 @@ FRAGMENT_CONTEXTS = (
     "optgroup", "template", "title", "textarea", "style", "script", "p", "ul", "button", "frameset", "pre",
 )  # fmt: skip
 
+# More contexts for ``--contexts all``: the other raw-text and RCDATA
+# elements (noscript is raw text with the scripting flag, which the page's
+# fragments have), elements with rules of their own, and SVG and MathML
+# elements (created with createElementNS; "svg NAME" / "math NAME" as
+# parse_fragment takes them): HTML integration points, MathML text
+# integration points, annotation-xml and plain foreign elements.
+MORE_FRAGMENT_CONTEXTS = (
+    "noscript", "xmp", "iframe", "noembed", "noframes", "plaintext", "a", "li", "dd", "form", "h1", "nobr",
+    "object", "thead", "th", "col", "frame", "img", "search", "selectedcontent", "menu",
+    "svg svg", "svg foreignObject", "svg desc", "svg title", "svg g", "svg path", "svg script", "svg style",
+    "math math", "math mi", "math mo", "math mtext", "math annotation-xml", "math mrow", "math ms",
+)  # fmt: skip
 
-def diff(chromium: str, corpus: bool, generated: int, seed: int, out: Path | None, kind: str = "document") -> int:
+
+def diff(
+    chromium: str,
+    corpus: bool,
+    generated: int,
+    seed: int,
+    out: Path | None,
+    kind: str = "document",
+    contexts: tuple[str, ...] = FRAGMENT_CONTEXTS,
+) -> int:
     """Compare specparser's trees with Chromium's; the number of mismatches."""
     from compat.paths import corpus_dir
 
@@ -290,9 +316,9 @@ def diff(chromium: str, corpus: bool, generated: int, seed: int, out: Path | Non
             raise SystemExit("no corpus found (see compat/paths.py)")
         for path in sorted(directory.glob("*.html")):
             cases.append((path.name, ["document", "", path.read_bytes().decode("utf-8-sig", errors="replace")]))
-    contexts = random.Random(seed).choices(FRAGMENT_CONTEXTS, k=generated)
+    drawn = random.Random(seed).choices(contexts, k=generated)
     for number, document in enumerate(generated_documents(generated, seed)):
-        context = contexts[number] if kind == "fragment" else ""
+        context = drawn[number] if kind == "fragment" else ""
         cases.append((f"generated-{kind}-{seed}-{number}", [kind, context, document]))
     results = chromium_trees(chromium, [case for _, case in cases], batch=20 if corpus else 500)
     mismatches = 0
@@ -320,10 +346,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=156, help="diff: the generator's seed")
     ap.add_argument("--as", dest="kind", default="document", choices=["document", "document-dsd", "fragment"],
                     help="diff: how the generated documents are parsed")
+    ap.add_argument("--contexts", default="html", choices=["html", "all"],
+                    help="diff --as fragment: the 23 HTML contexts, or those and MORE_FRAGMENT_CONTEXTS "
+                    "(raw text, SVG, MathML ...)")
     ap.add_argument("--out", type=Path, default=None, help="diff: a folder for the mismatches")
     args = ap.parse_args(argv)
     if args.action == "diff":
-        return 1 if diff(args.chromium, args.corpus, args.generated, args.seed, args.out, args.kind) else 0
+        contexts = FRAGMENT_CONTEXTS + (MORE_FRAGMENT_CONTEXTS if args.contexts == "all" else ())
+        return 1 if diff(args.chromium, args.corpus, args.generated, args.seed, args.out, args.kind, contexts) else 0
     results = chromium_trees(args.chromium, CASES)
     if args.action == "check":
         recorded = json.loads(DATA.read_text(encoding="utf-8"))["cases"]
