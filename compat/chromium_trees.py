@@ -109,6 +109,33 @@ CASES: list[list[str]] = [
     ["document", "", "<select><optgroup disabled><option>A</option></optgroup><option>B</option><selectedcontent></selectedcontent></select>"],
     ["document", "", "<select><optgroup disabled><option>A</option></optgroup><button><selectedcontent></button><option>B</option></select>"],
     ["document", "", _SELECT + "<optgroup disabled><option>A</option></optgroup><option>B</option></select>"],
+    # The nearest ancestor optgroup disables an option, not only its
+    # parent: through other elements, a table's foster parenting and the
+    # adoption agency; not past an hr or a datalist (the option then has
+    # no select), nor a disabled element that is no optgroup.
+    *[
+        ["document", "", _SELECT + body]
+        for body in [
+            "<optgroup disabled><div><option>A</div><option>B</select>",
+            "<optgroup disabled><div><option>A</div></optgroup><option>B</select>",
+            "<optgroup><b disabled><option>A</select>",
+            "<optgroup disabled></optgroup><option>A</select>",
+            "<div><optgroup disabled><span><option>A</span></optgroup><option>B</select>",
+            "<optgroup disabled><optgroup><option>A</optgroup><option>B</select>",
+            "<optgroup><div><optgroup disabled><option>A</select>",
+            "<optgroup disabled><b><i><option>A</i></b><option selected>B</select>",
+            "<optgroup disabled><table><option>A</option></table></optgroup><option>B</select>",
+            "<optgroup disabled><div><table><option>A</table></div></optgroup><option>B</select>",
+            "<optgroup disabled><b><option>A</b><option>B</optgroup><option>C</select>",
+            "<optgroup disabled><a><div><option>A</a><option>B</optgroup><option>C</select>",
+            "<optgroup disabled><table><td><option>A</td></table></optgroup><option>B</select>",
+            "<optgroup disabled><table><caption><option>A</caption></table></optgroup><option>B</select>",
+            "<optgroup disabled><hr><option>A</select>",
+            "<optgroup disabled><datalist><option>A</datalist></optgroup><option>B</select>",
+        ]
+    ],
+    ["document-dsd", "", "<div><template shadowrootmode=open>" + _SELECT
+     + "<optgroup disabled><b><option>A</b></optgroup><option>B</select></template></div>"],
     ["document", "", "<select size=3><option>A</option><selectedcontent></selectedcontent></select>"],
     ["document", "", "<select multiple size=1><button><selectedcontent></button><option>X</select>"],
     *[

@@ -316,7 +316,7 @@ def option_inserted(p: Any, rec: ElementRecord) -> None:
     for the option's nearest ancestor select, as far as a parser without
     script changes it: the last option with ``selected`` wins; without one,
     the first option that is not disabled (its own ``disabled``, or its
-    parent optgroup's) when the display size is 1.
+    optgroup's: :func:`_option_disabled`) when the display size is 1.
 
     Then its post-connection steps: a connected option that is selected
     updates the select's selectedcontent elements, with its children,
@@ -334,7 +334,7 @@ def option_inserted(p: Any, rec: ElementRecord) -> None:
     state: SelectState = select.extra
     if "selected" in rec.attrs:
         state.with_selected.append(rec)
-    elif state.first_enabled is None and state.selects_first_option and not _option_disabled(p, rec):
+    elif state.first_enabled is None and state.selects_first_option and not _option_disabled(p, rec, select):
         state.first_enabled = rec
     if state.selected_option is not rec or state.multiple or not _is_connected(p, rec.index):
         return
@@ -371,13 +371,28 @@ def _empty_node(p: Any) -> Any:
     return p.builder.create_element("option", HTML_NAMESPACE, {}, -1)
 
 
-def _option_disabled(p: Any, rec: ElementRecord) -> bool:
-    """https://html.spec.whatwg.org/#concept-option-disabled: a
-    ``disabled`` attribute, or a child of an optgroup that has one."""
+def _option_disabled(p: Any, rec: ElementRecord, select: ElementRecord) -> bool:
+    """https://html.spec.whatwg.org/#concept-option-disabled, as the 2025
+    select parsing changes have it (Chromium 156, and WebKit's "enhanced
+    select parsing": the nearest ancestor optgroup decides, not only a
+    parent one): a ``disabled`` attribute, or an optgroup with one
+    among the option's ancestors below ``select``, its nearest ancestor
+    select.  There is at most one (a second optgroup would have ended
+    the option's walk to ``select``: :func:`nearest_select_for_option`),
+    and the stack of open elements between them stands for the
+    ancestors, as there: an option fostered out of a table or moved by
+    the adoption agency stays inside the optgroup.  The stack's indexes
+    by name, or a walk with ``fast_paths=False``."""
     if "disabled" in rec.attrs:
         return True
-    parent = p.open[rec.index - 1] if rec.index > 0 else None
-    return parent is not None and parent.hname == "optgroup" and "disabled" in parent.attrs
+    if p._shortcut_mode is None:
+        open_: list[ElementRecord] = p.open
+        for i in range(rec.index - 1, select.index, -1):
+            if open_[i].hname == "optgroup":
+                return "disabled" in open_[i].attrs
+        return False
+    optgroup = _topmost_below(p.by_name.get("optgroup"), rec.index)
+    return optgroup is not None and optgroup.index > select.index and "disabled" in optgroup.attrs
 
 
 def selectedcontent_inserted(p: Any, rec: ElementRecord) -> None:
