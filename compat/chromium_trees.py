@@ -136,6 +136,23 @@ CASES: list[list[str]] = [
     ],
     ["document-dsd", "", "<div><template shadowrootmode=open>" + _SELECT
      + "<optgroup disabled><b><option>A</b></optgroup><option>B</select></template></div>"],
+    # The adoption agency takes an option out of the middle of the stack:
+    # it ends there, with the children it has then (an open child of it
+    # moves out afterwards).
+    *[
+        ["document", "", _SELECT + body]
+        for body in [
+            "<a><option>x<p>y<a>z</select>",
+            "<a><option>x<p>y</a>z</select>",
+            "<a><option>x<div>y</a>z<option selected>w</select>",
+            "<b><option>x<p>y</b>z</select>",
+            "<a><option><b>x<p>y</a>z</select>",
+        ]
+    ],
+    ["document", "", "<select><a><option>x<p>y</a>z</select><button><selectedcontent>"],
+    ["document", "", "<select><button><selectedcontent></selectedcontent></button><caption></span><a></table>"
+     "</selectedcontent></p><datalist>X<a></p><caption><option><p><a>"],
+    ["document-dsd", "", "<div><template shadowrootmode=open>" + _SELECT + "<a><option>x<p>y</a>z</select></template></div>"],
     ["document", "", "<select size=3><option>A</option><selectedcontent></selectedcontent></select>"],
     ["document", "", "<select multiple size=1><button><selectedcontent></button><option>X</select>"],
     *[

@@ -123,7 +123,7 @@ _PIECES = st.sampled_from([
     "<selectedcontent>", "</selectedcontent>", "<option>", "<option selected>", "<option disabled>", "</option>",
     "<optgroup>", "<optgroup disabled>", "</optgroup>", "<div>", "</div>", "<b>", "</b>", "<p>", "<table>",
     "<td>", "</table>", "<template>", "</template>", "<hr>", "<datalist>", "<svg>", "<math><mi>", "x", "y z",
-    "<!--c-->", "<span>", "</span>",
+    "<!--c-->", "<span>", "</span>", "<a>", "</a>",
 ])  # fmt: skip
 
 
@@ -131,6 +131,7 @@ _PIECES = st.sampled_from([
 @given(st.lists(_PIECES, max_size=40).map("".join), st.sampled_from(TREES))
 @example("<select><button>" + "<selectedcontent></selectedcontent>" * 3 + "</button>" + "<option selected>x" * 3, "lxml")
 @example("<select><button><selectedcontent></button><option>a<b>b</option><option selected>c</b></select>x", "bs4")
+@example("<select><button><selectedcontent></button><a><option>x<p>y<a>z</select>", "etree")
 def test_deferred_updates_build_the_tree_of_immediate_ones(source: str, tree: str) -> None:
     # With the shortcuts, a selected option's update waits for the select
     # to leave the stack while no selectedcontent is open; without them it

@@ -732,6 +732,10 @@ class TreeConstructor(IgnoringSink):
 
     def remove_from_stack(self, rec: ElementRecord) -> None:
         index = rec.index
+        if rec.hname == "option" and self.by_name.get("select"):
+            # The adoption agency's step 4.13.5 takes an option out of the
+            # middle of the stack: it ends there as if popped.
+            _selectedcontent.option_removed(self, rec)
         del self.open[index]
         rec.on_stack = False
         self._renumber(index)

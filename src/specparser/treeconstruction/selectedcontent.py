@@ -71,6 +71,7 @@ __all__ = [
     "nearest_select_for_option",
     "option_inserted",
     "option_popped",
+    "option_removed",
     "parse_non_negative_integer",
     "run_pending_updates",
     "select_popped",
@@ -432,10 +433,33 @@ def option_popped(p: Any, rec: ElementRecord) -> None:
     _defer_or_run(p, state, rec.node)
 
 
-def _defer_or_run(p: Any, state: SelectState, source: Any) -> None:
+def option_removed(p: Any, rec: ElementRecord) -> None:
+    """The adoption agency removes the option ``rec``, still at its place on
+    the stack of open elements, from the middle of the stack
+    (https://html.spec.whatwg.org/#adoption-agency-algorithm, step
+    4.13.5).  Chromium 156 ends the option there as when the parser pops
+    it (its selectedcontent elements get clones of the children it has
+    now), and so does this.  Unlike a popped option's, its children may
+    change afterwards (an open child of it is the furthest block, which
+    step 4.14 moves elsewhere), so a deferred update copies them now."""
+    if p.selectedcontent_work is not None and _detached(p, rec.index):
+        return  # out of the tree (option_inserted)
+    select = nearest_select_for_option(p, rec.index)
+    if select is None or select.extra is None:
+        return
+    state: SelectState = select.extra
+    if state.multiple or not state.selectedcontents or state.selected_option is not rec:
+        return
+    _defer_or_run(p, state, rec.node, copy=True)
+
+
+def _defer_or_run(p: Any, state: SelectState, source: Any, copy: bool = False) -> None:
     """Update the select's selectedcontent elements from ``source``'s
     children: at once while one of them is open or in the general path,
-    else from a copy when the select leaves the stack (module docstring)."""
+    else from a copy when the select leaves the stack (module docstring).
+    The deferred copy is ``source`` itself unless its children may still
+    change (``copy``, and in the event parser): then a holder's clones of
+    them."""
     if not p.defers_selectedcontent_updates or p.by_name.get("selectedcontent"):
         run_pending_updates(p, state)  # an earlier one first
         replace = p.builder.replace_children_with_clones
@@ -444,7 +468,7 @@ def _defer_or_run(p: Any, state: SelectState, source: Any) -> None:
         return
     if state.pending is None:
         _work(p).pending_selects.append(state)
-    if p._shortcut_mode is None:
+    if copy or p._shortcut_mode is None:
         # The event parser: its caller may drop the option at its "end".
         if state.holder is None:
             state.holder = _empty_node(p)
