@@ -7,7 +7,7 @@ live differential check of specparser against the browser.
     python compat/chromium_trees.py check [--chromium chromium]
         # exit 1 if Chromium now builds another tree for a recorded case
     python compat/chromium_trees.py diff [--corpus] [--generated N] [--seed S] [--as KIND]
-                                         [--contexts html|all] [--out DIR]
+                                         [--contexts html|all] [--generator soup|select] [--out DIR]
         # specparser against Chromium, live: the corpus pages and N
         # generated documents (--as document, document-dsd or fragment:
         # each in a context drawn from FRAGMENT_CONTEXTS, with --contexts
@@ -29,7 +29,8 @@ The generated documents are tag soup from the property tests' pieces
 (``tests/test_properties.py``: every element with rules of its own,
 attributes, character references, comments, DOCTYPEs, processing
 instructions) and the 2025-2026 additions (``<selectedcontent>``,
-``<template for>``, markers); seeded, so a run can be repeated.
+``<template for>``, markers); seeded, so a run can be repeated.  With
+``--generator select`` they are select markup instead (``select_documents``).
 """
 
 from __future__ import annotations
@@ -321,6 +322,50 @@ def generated_documents(count: int, seed: int) -> list[str]:
     return [d.encode("utf-16", "surrogatepass").decode("utf-16", "replace") for d in documents]
 
 
+# ``--generator select``: markup around one select whose first child is a
+# button with a selectedcontent (found the disabled-optgroup and
+# adoption-agency bugs of 2026-11-28).
+_SELECT_PIECES = (
+    "<select>", "</select>", "<select size=2>", "<select multiple>", "<button>", "</button>", "<selectedcontent>",
+    "</selectedcontent>", "<option>", "<option selected>", "<option disabled>", "</option>", "<optgroup>",
+    "<optgroup disabled>", "</optgroup>", "<b>", "</b>", "<a>", "</a>", "<i>", "</i>", "<div>", "</div>", "<span>",
+    "</span>", "<table>", "</table>", "<tr>", "<td>", "</td>", "<caption>", "<hr>", "<datalist>", "</datalist>",
+    "<template>", "</template>", "<p>", "</p>", "<input>", "<svg>", "</svg>", "<math>", "<mtext>", "<nobr>", "<li>",
+    "<div><template shadowrootmode=open>", "X", "Y", "Z", "<!--c-->",
+)  # fmt: skip
+
+
+def select_documents(count: int, seed: int) -> list[str]:
+    """``count`` documents of select markup (``--generator select``),
+    leaving out those in which specparser copies a selected option into a
+    selectedcontent: Chromium 156 may never finish them (the conformance
+    page), and one such document stops a whole batch."""
+    rng = random.Random(seed)
+    documents = []
+    while len(documents) < count:
+        document = "<select><button><selectedcontent></selectedcontent></button>" + "".join(
+            rng.choice(_SELECT_PIECES[4:]) for _ in range(rng.randint(3, 15))
+        )
+        if not _copies_a_selected_option(specparser_tree("document-dsd", "", document)):
+            documents.append(document)
+    return documents
+
+
+def _copies_a_selected_option(dump: str) -> bool:
+    """Whether a ``selected`` attribute lies inside a selectedcontent in the
+    html5lib-format ``dump``."""
+    inside = None  # the selectedcontent's depth while inside one
+    for line in dump.splitlines():
+        depth = len(line) - 2 - len(line[2:].lstrip(" "))
+        if inside is not None and depth <= inside:
+            inside = None
+        if inside is None and line.endswith("<selectedcontent>"):
+            inside = depth
+        elif inside is not None and line[2:].lstrip(" ").startswith('selected="'):
+            return True
+    return False
+
+
 # The contexts of generated fragments (``innerHTML`` on a new element).
 FRAGMENT_CONTEXTS = (
     "div", "body", "html", "head", "table", "tbody", "tr", "td", "caption", "colgroup", "select", "option",
@@ -349,6 +394,7 @@ def diff(
     out: Path | None,
     kind: str = "document",
     contexts: tuple[str, ...] = FRAGMENT_CONTEXTS,
+    generator: str = "soup",
 ) -> int:
     """Compare specparser's trees with Chromium's; the number of mismatches."""
     from compat.paths import corpus_dir
@@ -361,7 +407,8 @@ def diff(
         for path in sorted(directory.glob("*.html")):
             cases.append((path.name, ["document", "", path.read_bytes().decode("utf-8-sig", errors="replace")]))
     drawn = random.Random(seed).choices(contexts, k=generated)
-    for number, document in enumerate(generated_documents(generated, seed)):
+    make = select_documents if generator == "select" else generated_documents
+    for number, document in enumerate(make(generated, seed)):
         context = drawn[number] if kind == "fragment" else ""
         cases.append((f"generated-{kind}-{seed}-{number}", [kind, context, document]))
     results = chromium_trees(chromium, [case for _, case in cases], batch=20 if corpus else 500)
@@ -393,11 +440,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--contexts", default="html", choices=["html", "all"],
                     help="diff --as fragment: the 23 HTML contexts, or those and MORE_FRAGMENT_CONTEXTS "
                     "(raw text, SVG, MathML ...)")
+    ap.add_argument("--generator", default="soup", choices=["soup", "select"],
+                    help="diff: tag soup from the property tests' pieces, or select markup (select_documents)")
     ap.add_argument("--out", type=Path, default=None, help="diff: a folder for the mismatches")
     args = ap.parse_args(argv)
     if args.action == "diff":
         contexts = FRAGMENT_CONTEXTS + (MORE_FRAGMENT_CONTEXTS if args.contexts == "all" else ())
-        return 1 if diff(args.chromium, args.corpus, args.generated, args.seed, args.out, args.kind, contexts) else 0
+        mismatches = diff(
+            args.chromium, args.corpus, args.generated, args.seed, args.out, args.kind, contexts, args.generator
+        )
+        return 1 if mismatches else 0
     results = chromium_trees(args.chromium, CASES)
     if args.action == "check":
         recorded = json.loads(DATA.read_text(encoding="utf-8"))["cases"]
