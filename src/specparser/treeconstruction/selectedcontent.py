@@ -424,13 +424,7 @@ def option_popped(p: Any, rec: ElementRecord) -> None:
     if root is not None and (root is rec or (root.on_stack and rec.index > root.index)):
         return  # out of the tree (option_inserted)
     # ``rec`` has just left the stack: its ancestors are the whole stack.
-    select = nearest_select_for_option(p, len(p.open))
-    if select is None or select.extra is None:
-        return
-    state: SelectState = select.extra
-    if state.multiple or not state.selectedcontents or state.selected_option is not rec:
-        return
-    _defer_or_run(p, state, rec.node)
+    _option_ended(p, rec, len(p.open))
 
 
 def option_removed(p: Any, rec: ElementRecord) -> None:
@@ -444,13 +438,21 @@ def option_removed(p: Any, rec: ElementRecord) -> None:
     step 4.14 moves elsewhere), so a deferred update copies them now."""
     if p.selectedcontent_work is not None and _detached(p, rec.index):
         return  # out of the tree (option_inserted)
-    select = nearest_select_for_option(p, rec.index)
+    _option_ended(p, rec, rec.index, copy=True)
+
+
+def _option_ended(p: Any, rec: ElementRecord, below: int, copy: bool = False) -> None:
+    """The option ``rec``, whose ancestors are the stack of open elements
+    below index ``below``, left the stack: if it is its select's selected
+    option, the select's selectedcontent elements get clones of its
+    children (:func:`_defer_or_run`)."""
+    select = nearest_select_for_option(p, below)
     if select is None or select.extra is None:
         return
     state: SelectState = select.extra
     if state.multiple or not state.selectedcontents or state.selected_option is not rec:
         return
-    _defer_or_run(p, state, rec.node, copy=True)
+    _defer_or_run(p, state, rec.node, copy)
 
 
 def _defer_or_run(p: Any, state: SelectState, source: Any, copy: bool = False) -> None:
@@ -469,7 +471,7 @@ def _defer_or_run(p: Any, state: SelectState, source: Any, copy: bool = False) -
     if state.pending is None:
         _work(p).pending_selects.append(state)
     if copy or p._shortcut_mode is None:
-        # The event parser: its caller may drop the option at its "end".
+        # (The event parser's caller may drop the option at its "end".)
         if state.holder is None:
             state.holder = _empty_node(p)
         p.builder.replace_children_with_clones(state.holder, source)
