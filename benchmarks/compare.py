@@ -35,7 +35,11 @@ markupever/html5ever, turbohtml) are there for scale, against
 specparser's ElementTree; soup5ever (html5ever building bs4 objects)
 against specparser's BeautifulSoup builder.  A ratio is specparser's
 throughput over the peer's: 2.0 means specparser is twice as fast.  Peers
-that are not installed are reported as missing.
+that are not installed are reported as missing.  The header names the
+lxml (with its libxml2) and bs4 versions the rows loaded, and warns when
+rows loaded different ones: the compiled build's environment with lxml's
+wheel (its own libxml2) against a pure one with lxml built on the
+system's libxml2 would measure the libraries as well as the builds.
 
 The compiled build (``SPECPARSER_COMPILE=1 pip install .``) and the pure
 one run side by side: ``--compiled-python`` names the interpreter of an
@@ -332,6 +336,55 @@ def _say(message: dict) -> None:
     print(_PROTOCOL + json.dumps(message), flush=True)
 
 
+def library_versions() -> dict[str, str]:
+    """The versions of the libraries both builds' rows share, as this
+    worker loaded them (after its parser's imports and warm-up): CPython,
+    lxml with the libxml2 it runs on, and bs4.  A row that never imported
+    lxml or bs4 does not report it."""
+    versions = {"CPython": ".".join(map(str, sys.version_info[:3]))}
+    etree = sys.modules.get("lxml.etree")
+    if etree is not None:
+        libxml2 = ".".join(map(str, etree.LIBXML_VERSION))
+        versions["lxml"] = f"{etree.__version__} (libxml2 {libxml2})"
+    bs4 = sys.modules.get("bs4")
+    if bs4 is not None:
+        versions["bs4"] = str(bs4.__version__)
+    return versions
+
+
+def _rows_by_version(libraries: dict[str, dict[str, str]]) -> dict[str, dict[str, list[str]]]:
+    """library -> version -> the rows whose worker loaded that version."""
+    seen: dict[str, dict[str, list[str]]] = {}
+    for row, versions in libraries.items():
+        for library, version in versions.items():
+            seen.setdefault(library, {}).setdefault(version, []).append(row)
+    return seen
+
+
+def library_summary(libraries: dict[str, dict[str, str]]) -> str:
+    """The libraries every row that loaded them loaded in one version, for
+    the report's header ("lxml 6.1.3 (libxml2 2.9.14), bs4 4.15.0")."""
+    return ", ".join(
+        f"{library} {next(iter(rows_by_version))}"
+        for library, rows_by_version in _rows_by_version(libraries).items()
+        if len(rows_by_version) == 1 and library != "CPython"
+    )
+
+
+def library_mismatches(libraries: dict[str, dict[str, str]]) -> list[str]:
+    """One line per library that the workers loaded in different versions
+    (``libraries`` maps a row to its worker's :func:`library_versions`):
+    the pure and the compiled rows run in two environments, and an lxml
+    wheel (its own libxml2) against an lxml built on the system's libxml2
+    makes their ratio measure the libraries as well as the builds."""
+    lines = []
+    for library, rows_by_version in _rows_by_version(libraries).items():
+        if len(rows_by_version) > 1:
+            parts = "; ".join(f"{version}: {', '.join(rows)}" for version, rows in rows_by_version.items())
+            lines.append(f"{library} differs between the rows' environments ({parts})")
+    return lines
+
+
 def worker(name: str, limit: int | None) -> None:
     """Runs in the subprocess: load the parser and the pages, say "ready",
     then time one pass over the corpus for each "run" line read from stdin;
@@ -355,7 +408,7 @@ def worker(name: str, limit: int | None) -> None:
     parse(min(pages, key=len))
     gc.collect()
     baseline = _reset_peak()
-    _say({"status": "ready"})
+    _say({"status": "ready", "libraries": library_versions()})
     for line in sys.stdin:
         if line.strip() != "run":
             break
@@ -406,11 +459,12 @@ class Worker:
     def finish(self) -> dict:
         """End the worker; its result for the table."""
         if self.result.get("status") == "ready":
+            libraries = self.result.get("libraries", {})
             self.send("done")
             answer = self.receive()
             self.process.wait()
             if "peak_mb" in answer:
-                self.result = {"status": "ok", "times": self.times, "peak_mb": answer["peak_mb"]}
+                self.result = {"status": "ok", "times": self.times, "peak_mb": answer["peak_mb"], "libraries": libraries}
             else:
                 self.result = answer
         elif self.process.poll() is None:
@@ -525,7 +579,12 @@ def targets(results: dict[str, dict], megabytes: float) -> list[str]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=5, help="passes over the corpus per parser (best kept)")
+    # 10, not 5: on the shared 2-core machine one parser's passes over the
+    # corpus took from 0.96 s to 1.89 s in one run (2026-11-28, 15 rounds),
+    # and best of 5 left the ratios of the compiled build to its peers at
+    # the machine's mercy (the compiled bs4 row 1.16x at 5 rounds, 1.28x to
+    # 1.36x in three runs of 10 the same hour).
+    ap.add_argument("--rounds", type=int, default=10, help="passes over the corpus per parser (best kept; default 10)")
     ap.add_argument("--only", default=None, help="comma-separated parser names (default: all)")
     ap.add_argument("--pages", type=int, default=None, help="only the first K pages (quick runs)")
     ap.add_argument("--markdown", action="store_true", help="print a markdown table for the README")
@@ -555,6 +614,11 @@ def main(argv: list[str]) -> int:
         f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds (interleaved); "
         f"one subprocess per parser; Python {sys.version.split()[0]}"
     )
+    libraries = {name: result["libraries"] for name, result in results.items() if result.get("status") == "ok"}
+    if library_summary(libraries):
+        print(f"Libraries: {library_summary(libraries)}")
+    for line in library_mismatches(libraries):
+        print(f"WARNING: {line}")
     print()
     print("\n".join(table(results, megabytes, args.markdown)))
     lines = targets(results, megabytes)

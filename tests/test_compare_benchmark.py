@@ -1,0 +1,62 @@
+"""benchmarks/compare.py's report of the libraries its rows loaded: the
+pure and the compiled build's rows run in two environments, which must
+hold the same lxml (and libxml2) and bs4 for their ratio to measure the
+builds alone."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+COMPARE = Path(__file__).resolve().parent.parent / "benchmarks" / "compare.py"
+
+
+@pytest.fixture(scope="module")
+def compare():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("_compare_under_test", COMPARE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_library_versions_name_what_this_process_loaded(compare) -> None:  # type: ignore[no-untyped-def]
+    versions = compare.library_versions()
+    assert versions["CPython"] == "%d.%d.%d" % sys.version_info[:3]
+    etree = sys.modules.get("lxml.etree")
+    if etree is None:
+        assert "lxml" not in versions
+    else:
+        libxml2 = ".".join(map(str, etree.LIBXML_VERSION))
+        assert versions["lxml"] == f"{etree.__version__} (libxml2 {libxml2})"
+
+
+def test_the_same_libraries_give_no_warning(compare) -> None:  # type: ignore[no-untyped-def]
+    same = {"CPython": "3.11.7", "lxml": "6.1.3 (libxml2 2.9.14)"}
+    libraries = {"specparser-lxml": dict(same), "specparser-compiled-lxml": dict(same), "specparser": {"CPython": "3.11.7"}}
+    assert compare.library_mismatches(libraries) == []
+    assert compare.library_summary(libraries) == "lxml 6.1.3 (libxml2 2.9.14)"
+
+
+def test_a_wheel_against_a_source_build_is_flagged(compare) -> None:  # type: ignore[no-untyped-def]
+    libraries = {
+        "specparser-lxml": {"CPython": "3.11.7", "lxml": "6.1.3 (libxml2 2.9.14)", "bs4": "4.15.0"},
+        "html5-parser-lxml": {"CPython": "3.11.7", "lxml": "6.1.3 (libxml2 2.9.14)"},
+        "specparser-compiled-lxml": {"CPython": "3.11.7", "lxml": "6.1.3 (libxml2 2.14.6)", "bs4": "4.15.0"},
+    }
+    assert compare.library_mismatches(libraries) == [
+        "lxml differs between the rows' environments (6.1.3 (libxml2 2.9.14): specparser-lxml, html5-parser-lxml;"
+        " 6.1.3 (libxml2 2.14.6): specparser-compiled-lxml)"
+    ]
+    # Only what every row agrees on goes in the header.
+    assert compare.library_summary(libraries) == "bs4 4.15.0"
+
+
+def test_another_python_is_flagged_too(compare) -> None:  # type: ignore[no-untyped-def]
+    libraries = {"specparser-bs4": {"CPython": "3.11.7"}, "specparser-compiled-bs4": {"CPython": "3.12.1"}}
+    assert compare.library_mismatches(libraries) == [
+        "CPython differs between the rows' environments (3.11.7: specparser-bs4; 3.12.1: specparser-compiled-bs4)"
+    ]
