@@ -6,9 +6,17 @@
 
 Every page of the corpus (compat.paths.corpus_dir()) is parsed by each
 parser in its OWN subprocess (so neither memory nor warm-up leaks from one
-parser to the next), several rounds, best round kept.  The subprocesses
-are started together and take turns, one pass over the corpus each per
-round, so that a change in the machine's load hits every parser alike.
+parser to the next), several rounds (10), best round kept.  The
+subprocesses are started together and take turns page by page: each
+parses page i before any parses page i + 1, and a round's time is the sum
+of its page times, so that a change in the machine's load, even within a
+pass, hits every parser alike.  (``--interleave pass`` takes turns after
+whole passes instead, as this script did until 2026-11-28: on the shared
+machine the same target's ratio then spread over 0.65-1.28x round by
+round, against 1.02-1.14x page by page, in runs of the same hour.  Page by
+page, each page starts with the caches another parser left, so every
+parser's MB/s is lower than pass by pass: 11-12 MB/s against 13-15 for
+specparser's lxml row that hour.)
 
 * Throughput is corpus megabytes (the pages' sizes in bytes) over the
   round's CPU time (``time.process_time`` of the subprocess): the machine
@@ -410,12 +418,19 @@ def worker(name: str, limit: int | None) -> None:
     baseline = _reset_peak()
     _say({"status": "ready", "libraries": library_versions()})
     for line in sys.stdin:
-        if line.strip() != "run":
-            break
-        start = time.process_time()
-        for page in pages:
+        command = line.split()
+        if command == ["run"]:  # one pass over the corpus
+            start = time.process_time()
+            for page in pages:
+                parse(page)
+            _say({"time": time.process_time() - start})
+        elif len(command) == 2 and command[0] == "page":  # one page: --interleave page
+            page = pages[int(command[1])]
+            start = time.process_time()
             parse(page)
-        _say({"time": time.process_time() - start})
+            _say({"time": time.process_time() - start})
+        else:
+            break
     _say({"peak_mb": _peak_mb() - baseline})
 
 
@@ -473,13 +488,38 @@ class Worker:
         return self.result
 
 
+def _timed(w: Worker, command: str, index: int) -> None:
+    """Send a worker that is still ready one timed command ("run" or
+    "page K"); add its time to the round's (a new round starts at index
+    0), or record its failure."""
+    if w.result.get("status") != "ready":
+        return
+    w.send(command)
+    answer = w.receive()
+    if "time" not in answer:
+        w.result = answer
+        print(f"  {w.name}: {answer.get('status')}: {answer.get('detail')}", file=sys.stderr)
+    elif index == 0:
+        w.times.append(answer["time"])
+    else:
+        w.times[-1] += answer["time"]
+
+
 def run_workers(
-    names: list[str], rounds: int, limit: int | None, timeout: float, compiled_python: str | None = None
+    names: list[str],
+    rounds: int,
+    limit: int | None,
+    timeout: float,
+    compiled_python: str | None = None,
+    interleave: str = "page",
 ) -> dict[str, dict]:
     """One subprocess per parser, all started (loaded, warmed up) first; then
     round by round each parser in turn makes one timed pass while the
-    others wait, so that the machine's load changes hit every parser.  The
-    compiled build's rows run in ``compiled_python`` (missing without it)."""
+    others wait (``interleave="pass"``), or parses one page, each in turn,
+    page after page (``"page"``: a change in the machine's load within a
+    pass hits every parser too), so that the machine's load changes hit
+    every parser.  The compiled build's rows run in ``compiled_python``
+    (missing without it)."""
     workers = []
     for name in names:
         if name in COMPILED and compiled_python is None:
@@ -490,18 +530,18 @@ def run_workers(
         w.result = w.receive()
         if w.result.get("status") != "ready":
             print(f"  {w.name}: {w.result.get('status')}: {w.result.get('detail')}", file=sys.stderr)
+    pages = len(corpus_files(limit))
     for round_number in range(rounds):
         print(f"round {round_number + 1} of {rounds} ...", file=sys.stderr, flush=True)
-        for w in workers:
-            if w.result.get("status") != "ready":
-                continue
-            w.send("run")
-            answer = w.receive()
-            if "time" in answer:
-                w.times.append(answer["time"])
-            else:
-                w.result = answer
-                print(f"  {w.name}: {answer.get('status')}: {answer.get('detail')}", file=sys.stderr)
+        if interleave == "pass":
+            for w in workers:
+                _timed(w, "run", 0)
+            continue
+        # Page by page: each parser parses page i, in turn, before any
+        # parses page i + 1; a round's time is the sum of its page times.
+        for index in range(pages):
+            for w in workers:
+                _timed(w, f"page {index}", index)
     results = {w.name: w.finish() for w in workers}
     missing = {"status": "missing", "detail": "no --compiled-python given"}
     return {name: results.get(name, missing) for name in names}
@@ -580,11 +620,17 @@ def targets(results: dict[str, dict], megabytes: float) -> list[str]:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     # 10, not 5: on the shared 2-core machine one parser's passes over the
-    # corpus took from 0.96 s to 1.89 s in one run (2026-11-28, 15 rounds),
-    # and best of 5 left the ratios of the compiled build to its peers at
-    # the machine's mercy (the compiled bs4 row 1.16x at 5 rounds, 1.28x to
-    # 1.36x in three runs of 10 the same hour).
+    # corpus took from 0.96 s to 1.89 s in one run (2026-11-28, 15 rounds,
+    # pass by pass), and best of 5 left the ratios of the compiled build to
+    # its peers at the machine's mercy (the compiled bs4 row 1.16x at 5
+    # rounds, 1.28x to 1.36x in three runs of 10 the same hour).
     ap.add_argument("--rounds", type=int, default=10, help="passes over the corpus per parser (best kept; default 10)")
+    ap.add_argument(
+        "--interleave",
+        choices=("pass", "page"),
+        default="page",
+        help="take turns after each page (default) or after each pass over the corpus",
+    )
     ap.add_argument("--only", default=None, help="comma-separated parser names (default: all)")
     ap.add_argument("--pages", type=int, default=None, help="only the first K pages (quick runs)")
     ap.add_argument("--markdown", action="store_true", help="print a markdown table for the README")
@@ -609,9 +655,10 @@ def main(argv: list[str]) -> int:
             print(f"unknown parser(s): {', '.join(unknown)}; known: {', '.join(PARSERS)}", file=sys.stderr)
             return 2
     count, megabytes = corpus_megabytes(args.pages)
-    results = run_workers(names, args.rounds, args.pages, args.timeout, args.compiled_python)
+    results = run_workers(names, args.rounds, args.pages, args.timeout, args.compiled_python, args.interleave)
     print(
-        f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds (interleaved); "
+        f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds "
+        f"(interleaved {'page by page' if args.interleave == 'page' else 'pass by pass'}); "
         f"one subprocess per parser; Python {sys.version.split()[0]}"
     )
     libraries = {name: result["libraries"] for name, result in results.items() if result.get("status") == "ok"}

@@ -60,3 +60,37 @@ def test_another_python_is_flagged_too(compare) -> None:  # type: ignore[no-unty
     assert compare.library_mismatches(libraries) == [
         "CPython differs between the rows' environments (3.11.7: specparser-bs4; 3.12.1: specparser-compiled-bs4)"
     ]
+
+
+@pytest.mark.parametrize("interleave", ["page", "pass"])
+def test_each_round_times_every_page_once(compare, interleave: str) -> None:  # type: ignore[no-untyped-def]
+    if compare.corpus_dir() is None:
+        pytest.skip(compare.MISSING_CORPUS)
+    results = compare.run_workers(["specparser"], 2, 3, 120, None, interleave)
+    result = results["specparser"]
+    assert result["status"] == "ok", result
+    assert len(result["times"]) == 2 and all(t > 0 for t in result["times"])
+    assert result["libraries"]["CPython"] == "%d.%d.%d" % sys.version_info[:3]
+
+
+def test_page_by_page_sums_the_pages_of_a_round(compare) -> None:  # type: ignore[no-untyped-def]
+    class FakeWorker:
+        name = "fake"
+
+        def __init__(self) -> None:
+            self.result = {"status": "ready"}
+            self.times: list[float] = []
+            self.sent: list[str] = []
+
+        def send(self, command: str) -> None:
+            self.sent.append(command)
+
+        def receive(self) -> dict:
+            return {"time": float(len(self.sent))}
+
+    w = FakeWorker()
+    for index in range(3):
+        compare._timed(w, f"page {index}", index)
+    compare._timed(w, "page 0", 0)
+    assert w.sent == ["page 0", "page 1", "page 2", "page 0"]
+    assert w.times == [1.0 + 2.0 + 3.0, 4.0]
