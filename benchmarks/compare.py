@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """specparser against every peer parser on the benchmark corpus.
 
-    python benchmarks/compare.py [--rounds N] [--only a,b,...] [--pages K] [--markdown]
-                                 [--compiled-python PATH]
+    python benchmarks/compare.py [--rounds N] [--interleave page|pass] [--only a,b,...]
+                                 [--pages K] [--markdown] [--compiled-python PATH]
 
 Every page of the corpus (compat.paths.corpus_dir()) is parsed by each
 parser in its OWN subprocess (so neither memory nor warm-up leaks from one
