@@ -12,8 +12,9 @@ parses page i before any parses page i + 1, and a round's time is the sum
 of its page times, so that a change in the machine's load, even within a
 pass, hits every parser alike.  (``--interleave pass`` takes turns after
 whole passes instead, as this script did until 2026-11-28: on the shared
-machine the same target's ratio then spread over 0.65-1.28x round by
-round, against 1.02-1.14x page by page, in runs of the same hour.  Page by
+machine the ratio of the compiled lxml rows to html5-parser's then spread
+over 0.65-1.33x round by round, against 1.02-1.14x page by page, in runs
+of the same hour.  Page by
 page, each page starts with the caches another parser left, so every
 parser's MB/s is lower than pass by pass: 11-12 MB/s against 13-15 for
 specparser's lxml row that hour.)
@@ -513,13 +514,13 @@ def run_workers(
     compiled_python: str | None = None,
     interleave: str = "page",
 ) -> dict[str, dict]:
-    """One subprocess per parser, all started (loaded, warmed up) first; then
-    round by round each parser in turn makes one timed pass while the
-    others wait (``interleave="pass"``), or parses one page, each in turn,
-    page after page (``"page"``: a change in the machine's load within a
-    pass hits every parser too), so that the machine's load changes hit
-    every parser.  The compiled build's rows run in ``compiled_python``
-    (missing without it)."""
+    """One subprocess per parser, all started (loaded, warmed up) first; then,
+    round by round, the parsers take turns while the others wait, so that
+    changes in the machine's load hit every parser: page by page
+    (``interleave="page"``: each parses page i before any parses page
+    i + 1, and a round's time is the sum of its page times) or pass by pass
+    (``"pass"``: each makes one timed pass over the corpus).  The compiled
+    build's rows run in ``compiled_python`` (missing without it)."""
     workers = []
     for name in names:
         if name in COMPILED and compiled_python is None:
