@@ -489,21 +489,19 @@ class Worker:
         return self.result
 
 
-def _timed(w: Worker, command: str, index: int) -> None:
+def _timed(w: Worker, command: str) -> None:
     """Send a worker that is still ready one timed command ("run" or
-    "page K"); add its time to the round's (a new round starts at index
-    0), or record its failure."""
+    "page K") and add its time to the current round's (the last of
+    ``w.times``), or record its failure."""
     if w.result.get("status") != "ready":
         return
     w.send(command)
     answer = w.receive()
-    if "time" not in answer:
+    if "time" in answer:
+        w.times[-1] += answer["time"]
+    else:
         w.result = answer
         print(f"  {w.name}: {answer.get('status')}: {answer.get('detail')}", file=sys.stderr)
-    elif index == 0:
-        w.times.append(answer["time"])
-    else:
-        w.times[-1] += answer["time"]
 
 
 def run_workers(
@@ -534,15 +532,17 @@ def run_workers(
     pages = len(corpus_files(limit))
     for round_number in range(rounds):
         print(f"round {round_number + 1} of {rounds} ...", file=sys.stderr, flush=True)
+        for w in workers:
+            w.times.append(0.0)
         if interleave == "pass":
             for w in workers:
-                _timed(w, "run", 0)
+                _timed(w, "run")
             continue
         # Page by page: each parser parses page i, in turn, before any
         # parses page i + 1; a round's time is the sum of its page times.
         for index in range(pages):
             for w in workers:
-                _timed(w, f"page {index}", index)
+                _timed(w, f"page {index}")
     results = {w.name: w.finish() for w in workers}
     missing = {"status": "missing", "detail": "no --compiled-python given"}
     return {name: results.get(name, missing) for name in names}
@@ -663,8 +663,9 @@ def main(argv: list[str]) -> int:
         f"one subprocess per parser; Python {sys.version.split()[0]}"
     )
     libraries = {name: result["libraries"] for name, result in results.items() if result.get("status") == "ok"}
-    if library_summary(libraries):
-        print(f"Libraries: {library_summary(libraries)}")
+    summary = library_summary(libraries)
+    if summary:
+        print(f"Libraries: {summary}")
     for line in library_mismatches(libraries):
         print(f"WARNING: {line}")
     print()

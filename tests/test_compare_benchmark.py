@@ -1,7 +1,7 @@
-"""benchmarks/compare.py's report of the libraries its rows loaded: the
+"""benchmarks/compare.py: the report of the libraries its rows loaded (the
 pure and the compiled build's rows run in two environments, which must
 hold the same lxml (and libxml2) and bs4 for their ratio to measure the
-builds alone."""
+builds alone), and its rounds, page by page or pass by pass."""
 
 from __future__ import annotations
 
@@ -94,8 +94,10 @@ def test_page_by_page_sums_the_pages_of_a_round(compare) -> None:  # type: ignor
             return {"time": float(len(self.sent))}
 
     w = FakeWorker()
+    w.times.append(0.0)  # a round starts (run_workers)
     for index in range(3):
-        compare._timed(w, f"page {index}", index)
-    compare._timed(w, "page 0", 0)
+        compare._timed(w, f"page {index}")
+    w.times.append(0.0)
+    compare._timed(w, "page 0")
     assert w.sent == ["page 0", "page 1", "page 2", "page 0"]
     assert w.times == [1.0 + 2.0 + 3.0, 4.0]
