@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """specparser against every peer parser on the benchmark corpus.
 
-    python benchmarks/compare.py [--rounds N] [--interleave page|pass] [--only a,b,...]
+    python benchmarks/compare.py [--rounds N] [--interleave page|chunk|pass] [--only a,b,...]
                                  [--pages K] [--markdown] [--compiled-python PATH]
 
 Every page of the corpus (compat.paths.corpus_dir()) is parsed by each
@@ -14,10 +14,23 @@ pass, hits every parser alike.  (``--interleave pass`` takes turns after
 whole passes instead, as this script did until 2026-11-28: on the shared
 machine the ratio of the compiled lxml rows to html5-parser's then spread
 over 0.65-1.33x round by round, against 1.02-1.14x page by page, in runs
-of the same hour.  Page by
-page, each page starts with the caches another parser left, so every
-parser's MB/s is lower than pass by pass: 11-12 MB/s against 13-15 for
-specparser's lxml row that hour.)
+of the same hour.)
+
+Page by page, each page starts cold: its parser's process slept while the
+others parsed, and the caches hold their data, so every parser's MB/s is
+lower than pass by pass.  ``--interleave chunk`` takes turns after
+``--chunk-pages`` pages (10, about 2 MB) to measure how much that costs
+whom.  Measured on 2026-11-28 (compiled lxml and bs4 rows, html5-parser,
+soup5ever; 10 rounds; two runs a mode): the compiled lxml row ran at
+16-18 MB/s page by page, 17-19 in chunks of 10 and 23-27 pass by pass,
+html5-parser at 15-17, 16 and 21-24.  The ratios between them moved as
+much from one run to the next as from one mode to another (compiled lxml
+over html5-parser 1.06x and 1.09x page by page, 1.17x and 1.11x in chunks
+of 10, 1.00x and 1.22x in chunks of 10 with 20 rounds, 1.08x and 1.11x
+pass by pass; compiled bs4 over soup5ever 1.33x and 1.23x, 1.32x and
+1.02x, 1.22x and 1.36x, 1.33x and 1.20x).  So the page-by-page default
+stays: its round-by-round spread was the narrowest (lxml 1.02-1.16x,
+against 0.94-1.44x in chunks of 10 and 0.70-1.50x pass by pass).
 
 * Throughput is corpus megabytes (the pages' sizes in bytes) over the
   round's CPU time (``time.process_time`` of the subprocess): the machine
@@ -338,6 +351,10 @@ def load_pages(kind: str, limit: int | None) -> list[Any]:
     return [f.read_bytes().decode("utf-8-sig", "replace") for f in files]
 
 
+# Pages a parser parses in one turn with --interleave chunk (see the module
+# docstring).
+CHUNK_PAGES = 10
+
 _PROTOCOL = "@@ "  # prefix of the worker's protocol lines on its stdout
 
 
@@ -396,8 +413,9 @@ def library_mismatches(libraries: dict[str, dict[str, str]]) -> list[str]:
 
 def worker(name: str, limit: int | None) -> None:
     """Runs in the subprocess: load the parser and the pages, say "ready",
-    then time one pass over the corpus for each "run" line read from stdin;
-    "done" reports the peak memory and ends."""
+    then time one pass over the corpus for each "run" line read from stdin,
+    or the pages A to B - 1 for each "pages A B" line; "done" reports the
+    peak memory and ends."""
     _, kind, _, factory = PARSERS[name]
     try:
         parse = factory()
@@ -425,10 +443,11 @@ def worker(name: str, limit: int | None) -> None:
             for page in pages:
                 parse(page)
             _say({"time": time.process_time() - start})
-        elif len(command) == 2 and command[0] == "page":  # one page: --interleave page
-            page = pages[int(command[1])]
+        elif len(command) == 3 and command[0] == "pages":  # pages[A:B]: --interleave chunk, page
+            turn = pages[int(command[1]) : int(command[2])]
             start = time.process_time()
-            parse(page)
+            for page in turn:
+                parse(page)
             _say({"time": time.process_time() - start})
         else:
             break
@@ -491,7 +510,7 @@ class Worker:
 
 def _timed(w: Worker, command: str) -> None:
     """Send a worker that is still ready one timed command ("run" or
-    "page K") and add its time to the current round's (the last of
+    "pages A B") and add its time to the current round's (the last of
     ``w.times``), or record its failure."""
     if w.result.get("status") != "ready":
         return
@@ -511,14 +530,16 @@ def run_workers(
     timeout: float,
     compiled_python: str | None = None,
     interleave: str = "page",
+    chunk_pages: int = CHUNK_PAGES,
 ) -> dict[str, dict]:
     """One subprocess per parser, all started (loaded, warmed up) first; then,
     round by round, the parsers take turns while the others wait, so that
     changes in the machine's load hit every parser: page by page
     (``interleave="page"``: each parses page i before any parses page
-    i + 1, and a round's time is the sum of its page times) or pass by pass
-    (``"pass"``: each makes one timed pass over the corpus).  The compiled
-    build's rows run in ``compiled_python`` (missing without it)."""
+    i + 1, and a round's time is the sum of its page times), chunk by chunk
+    (``"chunk"``: ``chunk_pages`` consecutive pages a turn) or pass by pass
+    (``"pass"``: each makes one timed pass over the corpus).  The
+    compiled build's rows run in ``compiled_python`` (missing without it)."""
     workers = []
     for name in names:
         if name in COMPILED and compiled_python is None:
@@ -538,11 +559,13 @@ def run_workers(
             for w in workers:
                 _timed(w, "run")
             continue
-        # Page by page: each parser parses page i, in turn, before any
-        # parses page i + 1; a round's time is the sum of its page times.
-        for index in range(pages):
+        # Page by page (a turn of one page) or chunk by chunk: each parser
+        # parses pages [i, i + step), in turn, before any parses the next
+        # ones; a round's time is the sum of its turns' times.
+        step = 1 if interleave == "page" else chunk_pages
+        for first in range(0, pages, step):
             for w in workers:
-                _timed(w, f"page {index}")
+                _timed(w, f"pages {first} {min(first + step, pages)}")
     results = {w.name: w.finish() for w in workers}
     missing = {"status": "missing", "detail": "no --compiled-python given"}
     return {name: results.get(name, missing) for name in names}
@@ -628,9 +651,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rounds", type=int, default=10, help="passes over the corpus per parser (best kept; default 10)")
     ap.add_argument(
         "--interleave",
-        choices=("pass", "page"),
+        choices=("page", "chunk", "pass"),
         default="page",
-        help="take turns after each page (default) or after each pass over the corpus",
+        help="take turns after each page (default), after each --chunk-pages pages,"
+        " or after each pass over the corpus",
+    )
+    ap.add_argument(
+        "--chunk-pages",
+        type=int,
+        default=CHUNK_PAGES,
+        help=f"pages a parser parses in one turn with --interleave chunk (default {CHUNK_PAGES})",
     )
     ap.add_argument("--only", default=None, help="comma-separated parser names (default: all)")
     ap.add_argument("--pages", type=int, default=None, help="only the first K pages (quick runs)")
@@ -656,10 +686,20 @@ def main(argv: list[str]) -> int:
             print(f"unknown parser(s): {', '.join(unknown)}; known: {', '.join(PARSERS)}", file=sys.stderr)
             return 2
     count, megabytes = corpus_megabytes(args.pages)
-    results = run_workers(names, args.rounds, args.pages, args.timeout, args.compiled_python, args.interleave)
+    if args.chunk_pages < 1:
+        print("--chunk-pages must be at least 1", file=sys.stderr)
+        return 2
+    results = run_workers(
+        names, args.rounds, args.pages, args.timeout, args.compiled_python, args.interleave, args.chunk_pages
+    )
+    turns = {
+        "chunk": f"{args.chunk_pages} pages at a time",
+        "page": "page by page",
+        "pass": "pass by pass",
+    }
     print(
         f"{count} pages, {megabytes:.1f} MB; CPU time, best of {args.rounds} rounds "
-        f"(interleaved {'page by page' if args.interleave == 'page' else 'pass by pass'}); "
+        f"(interleaved {turns[args.interleave]}); "
         f"one subprocess per parser; Python {sys.version.split()[0]}"
     )
     libraries = {name: result["libraries"] for name, result in results.items() if result.get("status") == "ok"}

@@ -1,7 +1,8 @@
 """benchmarks/compare.py: the report of the libraries its rows loaded (the
 pure and the compiled build's rows run in two environments, which must
 hold the same lxml (and libxml2) and bs4 for their ratio to measure the
-builds alone), and its rounds, page by page or pass by pass."""
+builds alone), and its rounds: the turns the parsers take (a chunk of
+pages, a page, a pass) and the round times summed from them."""
 
 from __future__ import annotations
 
@@ -64,21 +65,23 @@ def test_another_python_is_flagged_too(compare) -> None:  # type: ignore[no-unty
     ]
 
 
-@pytest.mark.parametrize("interleave", ["page", "pass"])
+@pytest.mark.parametrize("interleave", ["chunk", "page", "pass"])
 def test_each_round_times_every_page_once(compare, interleave: str) -> None:  # type: ignore[no-untyped-def]
     if compare.corpus_dir() is None:
         pytest.skip(compare.MISSING_CORPUS)
     # A row checks which build it runs: the compiled build's row in the
     # compiled build, given this interpreter as the compiled one.
     row = "specparser-compiled" if specparser.compiled else "specparser"
-    results = compare.run_workers([row], 2, 3, 120, sys.executable if specparser.compiled else None, interleave)
+    # Three pages in chunks of two: a whole chunk and a short last one.
+    compiled_python = sys.executable if specparser.compiled else None
+    results = compare.run_workers([row], 2, 3, 120, compiled_python, interleave, chunk_pages=2)
     result = results[row]
     assert result["status"] == "ok", result
     assert len(result["times"]) == 2 and all(t > 0 for t in result["times"])
     assert result["libraries"]["CPython"] == "%d.%d.%d" % sys.version_info[:3]
 
 
-def test_page_by_page_sums_the_pages_of_a_round(compare) -> None:  # type: ignore[no-untyped-def]
+def test_a_round_sums_its_turns(compare) -> None:  # type: ignore[no-untyped-def]
     class FakeWorker:
         name = "fake"
 
@@ -95,9 +98,44 @@ def test_page_by_page_sums_the_pages_of_a_round(compare) -> None:  # type: ignor
 
     w = FakeWorker()
     w.times.append(0.0)  # a round starts (run_workers)
-    for index in range(3):
-        compare._timed(w, f"page {index}")
+    for first in (0, 2, 4):
+        compare._timed(w, f"pages {first} {first + 2}")
     w.times.append(0.0)
-    compare._timed(w, "page 0")
-    assert w.sent == ["page 0", "page 1", "page 2", "page 0"]
+    compare._timed(w, "pages 0 2")
     assert w.times == [1.0 + 2.0 + 3.0, 4.0]
+
+
+@pytest.mark.parametrize(
+    ("interleave", "turns"),
+    [
+        ("chunk", ["pages 0 10", "pages 10 20", "pages 20 25"]),
+        ("page", [f"pages {i} {i + 1}" for i in range(25)]),
+        ("pass", ["run"]),
+    ],
+)
+def test_the_parsers_take_turns_a_chunk_a_page_or_a_pass_at_a_time(  # type: ignore[no-untyped-def]
+    compare, monkeypatch, interleave: str, turns: list[str]
+) -> None:
+    sent: list[tuple[str, str]] = []
+
+    class FakeWorker:
+        def __init__(self, name: str, limit: object, timeout: float, python: str) -> None:
+            self.name = name
+            self.result: dict = {}
+            self.times: list[float] = []
+
+        def receive(self) -> dict:
+            return {"status": "ready"} if not self.result else {"time": 1.0}
+
+        def send(self, command: str) -> None:
+            sent.append((self.name, command))
+
+        def finish(self) -> dict:
+            return {"status": "ok", "times": self.times}
+
+    monkeypatch.setattr(compare, "Worker", FakeWorker)
+    monkeypatch.setattr(compare, "corpus_files", lambda limit: [Path(f"{i}.html") for i in range(25)])
+    results = compare.run_workers(["a", "b"], 2, None, 1.0, None, interleave, chunk_pages=10)
+    # Two rounds of turns, the parsers in turn: a, then b, then a again.
+    assert sent == [(name, turn) for turn in turns * 2 for name in ("a", "b")]
+    assert results["a"]["times"] == results["b"]["times"] == [float(len(turns))] * 2
