@@ -674,6 +674,8 @@ def main(argv: list[str]) -> int:
     )
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.chunk_pages < 1:
+        ap.error("--chunk-pages must be at least 1")
     if args.worker is not None:
         worker(args.worker, args.pages)
         return 0
@@ -686,9 +688,6 @@ def main(argv: list[str]) -> int:
             print(f"unknown parser(s): {', '.join(unknown)}; known: {', '.join(PARSERS)}", file=sys.stderr)
             return 2
     count, megabytes = corpus_megabytes(args.pages)
-    if args.chunk_pages < 1:
-        print("--chunk-pages must be at least 1", file=sys.stderr)
-        return 2
     results = run_workers(
         names, args.rounds, args.pages, args.timeout, args.compiled_python, args.interleave, args.chunk_pages
     )
