@@ -413,8 +413,8 @@ def library_mismatches(libraries: dict[str, dict[str, str]]) -> list[str]:
 
 def worker(name: str, limit: int | None) -> None:
     """Runs in the subprocess: load the parser and the pages, say "ready",
-    then time one pass over the corpus for each "run" line read from stdin,
-    or the pages A to B - 1 for each "pages A B" line; "done" reports the
+    then time the pages A to B - 1 for each "pages A B" line read from stdin
+    (one turn: a page, a chunk or the whole corpus); "done" reports the
     peak memory and ends."""
     _, kind, _, factory = PARSERS[name]
     try:
@@ -438,12 +438,7 @@ def worker(name: str, limit: int | None) -> None:
     _say({"status": "ready", "libraries": library_versions()})
     for line in sys.stdin:
         command = line.split()
-        if command == ["run"]:  # one pass over the corpus
-            start = time.process_time()
-            for page in pages:
-                parse(page)
-            _say({"time": time.process_time() - start})
-        elif len(command) == 3 and command[0] == "pages":  # pages[A:B]: --interleave chunk, page
+        if len(command) == 3 and command[0] == "pages":  # one turn: pages[A:B]
             turn = pages[int(command[1]) : int(command[2])]
             start = time.process_time()
             for page in turn:
@@ -509,9 +504,9 @@ class Worker:
 
 
 def _timed(w: Worker, command: str) -> None:
-    """Send a worker that is still ready one timed command ("run" or
-    "pages A B") and add its time to the current round's (the last of
-    ``w.times``), or record its failure."""
+    """Send a worker that is still ready one timed turn ("pages A B") and
+    add its time to the current round's (the last of ``w.times``), or
+    record its failure."""
     if w.result.get("status") != "ready":
         return
     w.send(command)
@@ -551,18 +546,14 @@ def run_workers(
         if w.result.get("status") != "ready":
             print(f"  {w.name}: {w.result.get('status')}: {w.result.get('detail')}", file=sys.stderr)
     pages = len(corpus_files(limit))
+    step = {"page": 1, "chunk": chunk_pages, "pass": max(pages, 1)}[interleave]
     for round_number in range(rounds):
         print(f"round {round_number + 1} of {rounds} ...", file=sys.stderr, flush=True)
         for w in workers:
             w.times.append(0.0)
-        if interleave == "pass":
-            for w in workers:
-                _timed(w, "run")
-            continue
-        # Page by page (a turn of one page) or chunk by chunk: each parser
-        # parses pages [i, i + step), in turn, before any parses the next
-        # ones; a round's time is the sum of its turns' times.
-        step = 1 if interleave == "page" else chunk_pages
+        # Each parser parses pages [i, i + step), in turn, before any parses
+        # the next ones (a pass is one turn of every page); a round's time
+        # is the sum of its turns' times.
         for first in range(0, pages, step):
             for w in workers:
                 _timed(w, f"pages {first} {min(first + step, pages)}")

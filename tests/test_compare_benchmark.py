@@ -110,7 +110,7 @@ def test_a_round_sums_its_turns(compare) -> None:  # type: ignore[no-untyped-def
     [
         ("chunk", ["pages 0 10", "pages 10 20", "pages 20 25"]),
         ("page", [f"pages {i} {i + 1}" for i in range(25)]),
-        ("pass", ["run"]),
+        ("pass", ["pages 0 25"]),
     ],
 )
 def test_the_parsers_take_turns_a_chunk_a_page_or_a_pass_at_a_time(  # type: ignore[no-untyped-def]
