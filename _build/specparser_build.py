@@ -3,7 +3,8 @@
 pyproject.toml names this module (``backend-path = ["_build"]``).  It is
 ``setuptools.build_meta`` unchanged, except that a wheel built with
 ``SPECPARSER_COMPILE=1`` in the environment also needs mypy (whose mypyc
-compiles the modules setup.py lists).  Without the variable the build
+compiles the modules setup.py lists), and lxml for the profile-guided
+build's training run unless ``SPECPARSER_PGO=0``.  Without the variable the build
 requirements, the pure wheel and the sdist are exactly setuptools' own: no
 compiler and no mypy are needed, and nothing is added at run time.
 """
@@ -33,6 +34,9 @@ __all__ = [
 # the same whatever else the build machine has installed.  Build time only:
 # the compiled wheel needs none of them at run time.
 COMPILE_REQUIRES = ["mypy>=1.15", "beautifulsoup4>=4.13", "types-lxml>=2025.3"]
+# The profile-guided build (setup.py, on unless SPECPARSER_PGO=0) also
+# trains the lxml adapter, which needs lxml itself.
+PGO_REQUIRES = ["lxml>=5"]
 
 
 def compile_requested() -> bool:
@@ -40,11 +44,15 @@ def compile_requested() -> bool:
     return os.environ.get("SPECPARSER_COMPILE", "") == "1"
 
 
+def _compile_requires() -> list[str]:
+    if not compile_requested():
+        return []
+    return COMPILE_REQUIRES + (PGO_REQUIRES if os.environ.get("SPECPARSER_PGO", "1") != "0" else [])
+
+
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    requires = list(_setuptools.get_requires_for_build_wheel(config_settings))
-    return requires + COMPILE_REQUIRES if compile_requested() else requires
+    return list(_setuptools.get_requires_for_build_wheel(config_settings)) + _compile_requires()
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
-    requires = list(_setuptools.get_requires_for_build_editable(config_settings))
-    return requires + COMPILE_REQUIRES if compile_requested() else requires
+    return list(_setuptools.get_requires_for_build_editable(config_settings)) + _compile_requires()
