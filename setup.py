@@ -131,7 +131,7 @@ class ProfileGuidedBuildExt(build_ext):  # type: ignore[misc]  # (setuptools' co
     ``-fprofile-use``, which lays out the hot paths of the compiled modules
     together (callgrind, 20 corpus pages, compiled lxml parse: the same
     instructions, fewer instruction-cache misses; the timings are in
-    docs/guides/compiled.md).  The code is the same either way; only
+    docs/guides/compiled-build.md).  The code is the same either way; only
     its layout and branch order change."""
 
     def run(self) -> None:
