@@ -138,6 +138,10 @@ class ProfileGuidedBuildExt(build_ext):  # type: ignore[misc]  # (setuptools' co
         # build_ext.run replaces the "compiler" option (a name, or None) with
         # the compiler object it made: each pass starts from the option.
         self._compiler_option: Any = self.compiler
+        # Each pass adds its flags to the extensions' own.
+        self._own_flags: list[tuple[list[str], list[str]]] = [
+            (list(e.extra_compile_args), list(e.extra_link_args)) for e in self.extensions
+        ]
         major = _gcc_major(self._probe_compiler()) if pgo_requested() else 0
         if major < 10:  # -fprofile-partial-training came with GCC 10
             super().run()
@@ -164,10 +168,7 @@ class ProfileGuidedBuildExt(build_ext):  # type: ignore[misc]  # (setuptools' co
     def _build_with(self, compile_flags: list[str], link_flags: list[str]) -> None:
         """Build every extension again (``force``: the previous pass's
         outputs are newer than the sources) with these flags added."""
-        for extension in self.extensions:
-            if not hasattr(extension, "_specparser_flags"):
-                extension._specparser_flags = (list(extension.extra_compile_args), list(extension.extra_link_args))
-            compile_args, link_args = extension._specparser_flags
+        for extension, (compile_args, link_args) in zip(self.extensions, self._own_flags):
             extension.extra_compile_args = compile_args + compile_flags
             extension.extra_link_args = link_args + link_flags
         self.compiler = self._compiler_option

@@ -104,7 +104,7 @@ def _table(rng: random.Random, wide: bool) -> str:
     return f"<table{_attributes(rng)}>{stray}<caption>{_words(rng, 3, wide)}</caption>\n{''.join(rows)}</table>\n"
 
 
-def _form(rng: random.Random) -> str:
+def _form() -> str:
     return (
         '<form action="/search" method=get><label for=q>Search</label>'
         '<input type="text" name="q" id=q placeholder="Search..."><select name=s>'
@@ -125,7 +125,7 @@ def _script(rng: random.Random) -> str:
     return "<noscript><img src=/pixel.gif></noscript>\n"
 
 
-def _svg(rng: random.Random) -> str:
+def _svg() -> str:
     return (
         '<svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg"><path d="M0 0h24v24H0z" fill="none"/>'
         '<g><circle cx="12" cy="12" r="4"/><foreignObject><p>x</p></foreignObject></g></svg>\n'
@@ -141,13 +141,13 @@ def _block(rng: random.Random, depth: int, wide: bool) -> str:
     if roll < 0.5:
         return _table(rng, wide)
     if roll < 0.53:
-        return _form(rng)
+        return _form()
     if roll < 0.6:
         return _script(rng)
     if roll < 0.63:
         return f"<!-- {_words(rng, 4, False)} -->\n"
     if roll < 0.65:
-        return _svg(rng)
+        return _svg()
     if roll < 0.66:
         return f"<template><div>{_words(rng, 3, wide)}</div></template>\n"
     tag = rng.choice(_BLOCKS)

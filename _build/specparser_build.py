@@ -44,10 +44,16 @@ def compile_requested() -> bool:
     return os.environ.get("SPECPARSER_COMPILE", "") == "1"
 
 
+def pgo_requested() -> bool:
+    """setup.py's test of the same name: the profile-guided build is on
+    unless ``SPECPARSER_PGO=0``."""
+    return os.environ.get("SPECPARSER_PGO", "1") != "0"
+
+
 def _compile_requires() -> list[str]:
     if not compile_requested():
         return []
-    return COMPILE_REQUIRES + (PGO_REQUIRES if os.environ.get("SPECPARSER_PGO", "1") != "0" else [])
+    return COMPILE_REQUIRES + (PGO_REQUIRES if pgo_requested() else [])
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
